@@ -1,0 +1,50 @@
+# The whole set-up is two commands: `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export DJANGO_DEBUG ?= 1
+
+.PHONY: run test lint migrate demo messages bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Re-install only when a requirements file changed (stamp files).
+$(VENV)/.runtime-installed: requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime-installed
+
+migrate: $(VENV)/.runtime-installed
+	mkdir -p var
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py demo
+
+run: demo
+	bin/run
+
+lint: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test: lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest
+
+# Translators: regenerate the Slovak catalogue, then compile it (needs GNU gettext).
+messages: $(VENV)/.dev-installed
+	$(PY) manage.py makemessages -l sk --ignore=.venv --ignore=var
+	$(PY) manage.py compilemessages -l sk
+
+bench: $(VENV)/.dev-installed
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache

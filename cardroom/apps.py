@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+class CardroomConfig(AppConfig):
+    name = "cardroom"
+    verbose_name = "Card room"
+
+    def ready(self) -> None:
+        from cardroom.permissions_sync import sync_role_permissions
+
+        # Model permissions exist only after every app migrated, so the groups (created by a
+        # migration) receive theirs here, after each migrate.
+        post_migrate.connect(sync_role_permissions, dispatch_uid="cardroom_sync_role_permissions")

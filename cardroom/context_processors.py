@@ -1,0 +1,27 @@
+"""What the page shell needs on every page: the venue and the navigation for the user's roles."""
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, PLAYER_DESK_ROLES, Role, has_role
+from cardroom.selectors import venue_get
+
+# (label, url name, roles that see it). Apps add their desks here as they grow.
+NAVIGATION = [
+    (_("Players"), "players:list", PLAYER_DESK_ROLES),
+    (_("Audit trail"), "audit-list", (*MANAGER_ROLES, *ADMIN_ROLES)),
+    (_("Venue"), "venue-settings", MANAGER_ROLES),
+    (_("Staff"), "admin:auth_user_changelist", (Role.ADMINISTRATOR,)),
+]
+
+
+def shell(request) -> dict:
+    user = getattr(request, "user", None)
+    nav = []
+    if user is not None and user.is_authenticated:
+        path = request.path
+        for label, url_name, roles in NAVIGATION:
+            if has_role(user, *roles):
+                url = reverse(url_name)
+                nav.append({"label": label, "url": url, "active": path.startswith(url)})
+    return {"venue": venue_get(), "navigation": nav}

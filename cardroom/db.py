@@ -1,0 +1,52 @@
+"""Database-level guards that the ORM alone cannot give.
+
+Append-only tables (ledger entries, audit records) refuse UPDATE and DELETE with a trigger, on
+PostgreSQL and on SQLite alike, so not even raw SQL or a bug in a later migration rewrites history.
+"""
+
+from django.db import migrations
+
+
+def _create(table: str, schema_editor) -> None:
+    vendor = schema_editor.connection.vendor
+    if vendor == "postgresql":
+        schema_editor.execute(
+            f"""
+            CREATE OR REPLACE FUNCTION {table}_append_only() RETURNS trigger AS $$
+            BEGIN
+                RAISE EXCEPTION '{table} is append-only: % refused', TG_OP
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END;
+            $$ LANGUAGE plpgsql;
+            """
+        )
+        schema_editor.execute(
+            f"CREATE TRIGGER {table}_no_update_delete BEFORE UPDATE OR DELETE ON {table} "
+            f"FOR EACH ROW EXECUTE FUNCTION {table}_append_only();"
+        )
+    elif vendor == "sqlite":
+        for op in ("UPDATE", "DELETE"):
+            schema_editor.execute(
+                f"CREATE TRIGGER {table}_no_{op.lower()} BEFORE {op} ON {table} "
+                f"BEGIN SELECT RAISE(ABORT, '{table} is append-only: {op} refused'); END;"
+            )
+    else:  # pragma: no cover - only the two supported databases
+        raise NotImplementedError(vendor)
+
+
+def _drop(table: str, schema_editor) -> None:
+    vendor = schema_editor.connection.vendor
+    if vendor == "postgresql":
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_update_delete ON {table};")
+        schema_editor.execute(f"DROP FUNCTION IF EXISTS {table}_append_only();")
+    else:
+        for op in ("update", "delete"):
+            schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_{op};")
+
+
+def append_only(table: str) -> migrations.RunPython:
+    """A migration operation that makes `table` append-only."""
+    return migrations.RunPython(
+        lambda apps, schema_editor: _create(table, schema_editor),
+        lambda apps, schema_editor: _drop(table, schema_editor),
+    )

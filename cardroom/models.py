@@ -1,0 +1,78 @@
+"""Shared kernel models: the venue's settings and the audit trail."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Venue(models.Model):
+    """One card room. Per-venue defaults from SPEC.md live here and are edited by managers."""
+
+    name = models.CharField(_("name"), max_length=120)
+    currency = models.CharField(_("currency"), max_length=3, default="EUR", editable=False)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Bratislava")
+    smallest_chip_cents = models.PositiveIntegerField(
+        _("smallest chip (cents)"), default=50, help_text=_("RAK-3, TRN-10: amounts round to it.")
+    )
+    gaming_day_start_hour = models.PositiveSmallIntegerField(
+        _("gaming day starts at (hour)"),
+        default=6,
+        help_text=_("A gaming day runs from this hour to the same hour the next day (PLY-2)."),
+    )
+    aml_threshold_cents = models.BigIntegerField(
+        _("AML threshold (cents)"),
+        default=200_000,
+        help_text=_("Cash movements per gaming day from which a verified ID is required (PLY-2)."),
+    )
+
+    class Meta:
+        verbose_name = _("venue")
+        verbose_name_plural = _("venues")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(smallest_chip_cents__gt=0), name="venue_smallest_chip_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(gaming_day_start_hour__lte=23), name="venue_gaming_day_hour"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(aml_threshold_cents__gt=0), name="venue_aml_threshold_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class AuditRecord(models.Model):
+    """Who changed what, when, with the state before and after. Append-only (a trigger refuses
+    UPDATE and DELETE in the database itself)."""
+
+    at = models.DateTimeField(_("time"), db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("actor"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    # Kept as text too, so the trail reads the same after a staff account is renamed;
+    # "system" for the scheduled work (the clock, timers).
+    actor_name = models.CharField(_("actor name"), max_length=150)
+    action = models.CharField(_("action"), max_length=80, db_index=True)
+    object_type = models.CharField(_("object type"), max_length=80, db_index=True)
+    object_id = models.CharField(_("object id"), max_length=64, blank=True, db_index=True)
+    object_repr = models.CharField(_("object"), max_length=200, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        verbose_name = _("audit record")
+        verbose_name_plural = _("audit records")
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["object_type", "object_id", "-at"], name="audit_object")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action} {self.object_repr}"

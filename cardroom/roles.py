@@ -1,0 +1,117 @@
+"""Staff roles (ROL-1) and the one helper every service, view and API view uses to check them.
+
+Floor staff run games and tournaments but post no money; cashiers post money but change no
+games, structures or report settings; managers configure, approve corrections and see reports;
+administrators manage staff. A superuser is treated as every role (the bootstrap account).
+"""
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from django.contrib.auth.mixins import AccessMixin
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.utils.translation import gettext as _
+from rest_framework.permissions import BasePermission
+
+from cardroom.errors import PermissionDenied
+
+
+class Role(StrEnum):
+    FLOOR = "Floor"
+    CASHIER = "Cashier"
+    MANAGER = "Manager"
+    ADMINISTRATOR = "Administrator"
+
+
+# Model permissions each group gets (for the admin site); synced after every migrate.
+ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
+    Role.FLOOR: ["players.view_player", "players.add_player", "players.change_player"],
+    Role.CASHIER: ["players.view_player", "players.add_player", "players.change_player"],
+    Role.MANAGER: [
+        "players.view_player",
+        "players.add_player",
+        "players.change_player",
+        "cardroom.view_venue",
+        "cardroom.change_venue",
+        "cardroom.view_auditrecord",
+    ],
+    Role.ADMINISTRATOR: [
+        "auth.view_user",
+        "auth.add_user",
+        "auth.change_user",
+        "auth.view_group",
+        "cardroom.view_auditrecord",
+    ],
+}
+
+
+def user_roles(user) -> frozenset[str]:
+    """The roles of a user, cached on the user object for the request."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    cached = getattr(user, "_cardroom_roles", None)
+    if cached is None:
+        if user.is_superuser:
+            cached = frozenset(Role)
+        else:
+            cached = frozenset(user.groups.values_list("name", flat=True)) & frozenset(Role)
+        user._cardroom_roles = cached
+    return cached
+
+
+def has_role(user, *roles: Role) -> bool:
+    """True when the user holds any of the roles."""
+    return bool(user_roles(user) & set(roles))
+
+
+def require_role(user, *roles: Role) -> None:
+    """Raise a 403 DomainError naming ROL-1 unless the user holds one of the roles."""
+    if not has_role(user, *roles):
+        names = ", ".join(str(_(r.value)) for r in roles)
+        raise PermissionDenied(
+            "role_required",
+            _("This needs one of these roles: %(roles)s.") % {"roles": names},
+            rule="ROL-1",
+        )
+
+
+class RoleRequiredMixin(AccessMixin):
+    """Page views: anonymous users go to log-in, staff without the role get 403."""
+
+    allowed_roles: Iterable[Role] = ()
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not has_role(request.user, *self.allowed_roles):
+            raise DjangoPermissionDenied(_("Your role does not allow this page (ROL-1)."))
+        return super().dispatch(request, *args, **kwargs)
+
+
+class IsStaffMember(BasePermission):
+    """The API default: any authenticated user with at least one staff role (fail closed)."""
+
+    def has_permission(self, request, view) -> bool:
+        return bool(user_roles(request.user))
+
+
+def roles_permission(*roles: Role) -> type[BasePermission]:
+    """An API permission class that admits the given roles only."""
+
+    class HasRole(BasePermission):
+        message = _("Your role does not allow this (ROL-1).")
+
+        def has_permission(self, request, view) -> bool:
+            return has_role(request.user, *roles)
+
+    HasRole.__name__ = "HasRole_" + "_".join(r.name for r in roles)
+    return HasRole
+
+
+# Who may do what: named once here, used by pages and API alike.
+FLOOR_ROLES = (Role.FLOOR, Role.MANAGER)
+CASHIER_ROLES = (Role.CASHIER,)
+MANAGER_ROLES = (Role.MANAGER,)
+ADMIN_ROLES = (Role.ADMINISTRATOR,)
+# Looking a player up is part of every desk's work.
+PLAYER_DESK_ROLES = (Role.FLOOR, Role.CASHIER, Role.MANAGER)

@@ -1,0 +1,119 @@
+"""Writes of the shared kernel: the audit trail and the venue's settings."""
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Model
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError
+from cardroom.models import AuditRecord, Venue
+from cardroom.roles import MANAGER_ROLES, require_role
+
+SYSTEM_ACTOR = "system"
+
+
+def _json_safe(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, Model):
+        return value.pk
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def snapshot(instance: Model, fields: list[str]) -> dict[str, Any]:
+    """The audited state of an object: the named fields, JSON-safe (FKs as their ids)."""
+    return {name: _json_safe(getattr(instance, name)) for name in fields}
+
+
+def audit_record(
+    *,
+    actor,
+    action: str,
+    obj: Model | None = None,
+    object_type: str = "",
+    object_id: str | int = "",
+    before: dict | None = None,
+    after: dict | None = None,
+    note: str = "",
+    now: datetime | None = None,
+) -> AuditRecord:
+    """Append one audit record. `actor` is a user, or None for the scheduled work ("system")."""
+    if obj is not None:
+        object_type = object_type or obj._meta.label_lower
+        object_id = object_id or obj.pk
+    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    return AuditRecord.objects.create(
+        at=now or timezone.now(),
+        actor=user,
+        actor_name=user.get_username() if user else SYSTEM_ACTOR,
+        action=action,
+        object_type=object_type,
+        object_id=str(object_id or ""),
+        object_repr=str(obj)[:200] if obj is not None else "",
+        before=_json_safe(before) if before is not None else None,
+        after=_json_safe(after) if after is not None else None,
+        note=note,
+    )
+
+
+VENUE_FIELDS = [
+    "name",
+    "time_zone",
+    "smallest_chip_cents",
+    "gaming_day_start_hour",
+    "aml_threshold_cents",
+]
+
+
+@transaction.atomic
+def venue_update(*, actor, venue: Venue, now: datetime | None = None, **changes: Any) -> Venue:
+    """Managers change the venue's settings; the change is audited with before and after."""
+    require_role(actor, *MANAGER_ROLES)
+    unknown = set(changes) - set(VENUE_FIELDS)
+    if unknown:
+        raise DomainError("unknown_field", _("Unknown venue setting: %s") % ", ".join(sorted(unknown)))
+    venue = Venue.objects.select_for_update().get(pk=venue.pk)
+    _validate_venue(changes)
+    before = snapshot(venue, VENUE_FIELDS)
+    for name, value in changes.items():
+        setattr(venue, name, value)
+    venue.save()
+    audit_record(
+        actor=actor,
+        action="venue.update",
+        obj=venue,
+        before=before,
+        after=snapshot(venue, VENUE_FIELDS),
+        now=now,
+    )
+    return venue
+
+
+def _validate_venue(changes: dict[str, Any]) -> None:
+    import zoneinfo
+
+    if "time_zone" in changes:
+        try:
+            zoneinfo.ZoneInfo(changes["time_zone"])
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise DomainError(
+                "invalid_time_zone", _("Unknown time zone: %s") % changes["time_zone"]
+            ) from None
+    if "smallest_chip_cents" in changes and not 0 < changes["smallest_chip_cents"] <= 100_000:
+        raise DomainError("invalid_smallest_chip", _("The smallest chip must be more than 0.00 EUR."))
+    if "gaming_day_start_hour" in changes and not 0 <= changes["gaming_day_start_hour"] <= 23:
+        raise DomainError("invalid_hour", _("The gaming day start hour must be 0 to 23."))
+    if "aml_threshold_cents" in changes and changes["aml_threshold_cents"] <= 0:
+        raise DomainError("invalid_aml_threshold", _("The AML threshold must be more than 0.00 EUR."))
+    if "name" in changes and not str(changes["name"]).strip():
+        raise DomainError("invalid_name", _("The venue needs a name."))

@@ -1,0 +1,27 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from cardroom import views
+from players.urls import api_urlpatterns as players_api
+
+api_urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    *players_api,
+]
+
+urlpatterns = [
+    path("", views.HomeView.as_view(), name="home"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("venue/", views.VenueSettingsView.as_view(), name="venue-settings"),
+    path("audit/", views.AuditListView.as_view(), name="audit-list"),
+    path("players/", include("players.urls")),
+    path("api/", include(api_urlpatterns)),
+    path("admin/", admin.site.urls),
+]

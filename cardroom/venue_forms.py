@@ -1,0 +1,34 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cardroom.forms import DateInput, MoneyField
+from cardroom.models import Venue
+from cardroom.money import cents_to_decimal
+
+
+class VenueForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    time_zone = forms.CharField(label=_("Time zone"), max_length=64)
+    smallest_chip_cents = MoneyField(label=_("Smallest chip (EUR)"))
+    gaming_day_start_hour = forms.IntegerField(
+        label=_("Gaming day starts at (hour)"), min_value=0, max_value=23
+    )
+    aml_threshold_cents = MoneyField(label=_("AML threshold (EUR)"))
+
+    @classmethod
+    def initial_for(cls, venue: Venue) -> dict:
+        return {
+            "name": venue.name,
+            "time_zone": venue.time_zone,
+            "smallest_chip_cents": str(cents_to_decimal(venue.smallest_chip_cents)),
+            "gaming_day_start_hour": venue.gaming_day_start_hour,
+            "aml_threshold_cents": str(cents_to_decimal(venue.aml_threshold_cents)),
+        }
+
+
+class AuditFilterForm(forms.Form):
+    action = forms.CharField(label=_("Action"), required=False, max_length=80)
+    object_type = forms.CharField(label=_("Object type"), required=False, max_length=80)
+    actor = forms.CharField(label=_("Staff"), required=False, max_length=150)
+    since = forms.DateField(label=_("From"), required=False, widget=DateInput)
+    until = forms.DateField(label=_("To"), required=False, widget=DateInput)

@@ -1,0 +1,29 @@
+from django.urls import path, re_path
+
+from players import api, views
+
+app_name = "players"
+
+urlpatterns = [
+    path("", views.PlayerListView.as_view(), name="list"),
+    path("new/", views.PlayerCreateView.as_view(), name="create"),
+    path("<int:pk>/", views.PlayerDetailView.as_view(), name="detail"),
+    path("<int:pk>/edit/", views.PlayerUpdateView.as_view(), name="update"),
+    re_path(
+        r"^(?P<pk>[0-9]+)/(?P<action>verify-id|exclude|lift-exclusion)/$",
+        views.PlayerActionView.as_view(),
+        name="action",
+    ),
+]
+
+api_urlpatterns = [
+    path("players/", api.PlayerListApi.as_view(), name="api-player-list"),
+    path("players/<int:pk>/", api.PlayerDetailApi.as_view(), name="api-player-detail"),
+    path("players/<int:pk>/verify-id/", api.PlayerVerifyIdApi.as_view(), name="api-player-verify-id"),
+    path("players/<int:pk>/exclude/", api.PlayerExcludeApi.as_view(), name="api-player-exclude"),
+    path(
+        "players/<int:pk>/lift-exclusion/",
+        api.PlayerExclusionLiftApi.as_view(),
+        name="api-player-lift-exclusion",
+    ),
+]

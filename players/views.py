@@ -1,0 +1,113 @@
+"""Player registry pages for the floor, cashier and manager desks."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView, View
+
+from cardroom.errors import DomainError
+from cardroom.forms import DomainFormMixin
+from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, RoleRequiredMixin, has_role
+from players import services
+from players.forms import ExclusionForm, LiftExclusionForm, PlayerForm
+from players.models import Player
+from players.selectors import player_search
+
+
+class PlayerListView(RoleRequiredMixin, TemplateView):
+    allowed_roles = PLAYER_DESK_ROLES
+    template_name = "players/player_list.html"
+
+    def get_context_data(self, **kwargs):
+        query = self.request.GET.get("q", "")[:100]
+        return super().get_context_data(query=query, players=player_search(query=query), **kwargs)
+
+    def get_template_names(self):
+        # htmx search-as-you-type swaps the results only.
+        if self.request.htmx:
+            return ["players/_player_results.html"]
+        return [self.template_name]
+
+
+class PlayerCreateView(RoleRequiredMixin, DomainFormMixin, FormView):
+    allowed_roles = PLAYER_DESK_ROLES
+    template_name = "players/player_form.html"
+    form_class = PlayerForm
+
+    def perform(self, form):
+        return services.player_create(actor=self.request.user, **form.cleaned_data)
+
+    def get_success_url(self):
+        messages.success(self.request, _("Player %s registered.") % self.result)
+        return reverse("players:detail", args=[self.result.pk])
+
+
+class PlayerUpdateView(RoleRequiredMixin, DomainFormMixin, FormView):
+    allowed_roles = PLAYER_DESK_ROLES
+    template_name = "players/player_form.html"
+    form_class = PlayerForm
+
+    def dispatch(self, request, *args, **kwargs):
+        self.player = get_object_or_404(Player, pk=kwargs["pk"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_initial(self):
+        return PlayerForm.initial_for(self.player)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(player=self.player, **kwargs)
+
+    def perform(self, form):
+        return services.player_update(actor=self.request.user, player=self.player, **form.cleaned_data)
+
+    def get_success_url(self):
+        messages.success(self.request, _("Changes saved."))
+        return reverse("players:detail", args=[self.player.pk])
+
+
+class PlayerDetailView(RoleRequiredMixin, TemplateView):
+    allowed_roles = PLAYER_DESK_ROLES
+    template_name = "players/player_detail.html"
+
+    def get_context_data(self, **kwargs):
+        player = get_object_or_404(Player.objects.select_related("id_verified_by"), pk=kwargs["pk"])
+        is_manager = has_role(self.request.user, *MANAGER_ROLES)
+        return super().get_context_data(
+            player=player,
+            can_manage_exclusion=is_manager,
+            exclusion_form=ExclusionForm() if is_manager else None,
+            lift_form=LiftExclusionForm() if is_manager else None,
+            **kwargs,
+        )
+
+
+class PlayerActionView(RoleRequiredMixin, View):
+    """POST-only actions on a player card: verify ID, exclude, lift exclusion."""
+
+    allowed_roles = PLAYER_DESK_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int, action: str):
+        player = get_object_or_404(Player, pk=pk)
+        try:
+            if action == "verify-id":
+                services.player_verify_id(actor=request.user, player=player)
+                messages.success(request, _("ID document verified."))
+            elif action == "exclude":
+                form = ExclusionForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError("invalid", _("Check the exclusion form: %s") % form.errors.as_text())
+                services.player_exclude(actor=request.user, player=player, **form.cleaned_data)
+                messages.success(request, _("Player excluded."))
+            elif action == "lift-exclusion":
+                form = LiftExclusionForm(request.POST)
+                if not form.is_valid():
+                    raise DomainError("invalid", _("Give the reason for lifting the exclusion."))
+                services.player_exclusion_lift(actor=request.user, player=player, **form.cleaned_data)
+                messages.success(request, _("Exclusion lifted."))
+            else:
+                return redirect("players:detail", pk=pk)
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect("players:detail", pk=pk)
