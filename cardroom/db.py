@@ -14,7 +14,7 @@ def _create(table: str, schema_editor) -> None:
             f"""
             CREATE OR REPLACE FUNCTION {table}_append_only() RETURNS trigger AS $$
             BEGIN
-                RAISE EXCEPTION '{table} is append-only: % refused', TG_OP
+                RAISE EXCEPTION '{table} is append-only: UPDATE and DELETE are refused'
                     USING ERRCODE = 'integrity_constraint_violation';
             END;
             $$ LANGUAGE plpgsql;

@@ -1,0 +1,115 @@
+"""House fee per hand: rake (RAK-1..RAK-4) and the bad-beat jackpot drop (JKP-1, JKP-2).
+
+All amounts are integer cents. Rates are basis points (1 bp = 0.01 %, so 500 bp = 5 %), which keeps
+the arithmetic in integers: no float ever touches money here.
+"""
+
+from __future__ import annotations
+
+from poker.common import PokerError
+
+BASIS_POINTS = 10_000  # 100 % in basis points
+
+
+def _require_non_negative(**values: int) -> None:
+    for name, value in values.items():
+        if value < 0:
+            raise PokerError("negative_amount", f"{name} must not be negative, got {value}")
+
+
+def rake_for_pot(
+    *,
+    pot_cents: int,
+    rate_bp: int,
+    cap_cents: int,
+    rounding_cents: int,
+    saw_flop: bool,
+    voided: bool,
+) -> int:
+    """Rake the house takes from one hand's pot, in cents (RAK-1..RAK-4).
+
+    - RAK-2: no flop, no drop -> 0. Draw games pass `saw_flop=True` once the draw took place
+      ("no draw, no drop").
+    - RAK-4: a voided hand (misdeal, duplicate card) -> 0.
+    - RAK-3: `rate_bp` of the pot, rounded DOWN to the smallest chip `rounding_cents`, then capped
+      at `cap_cents` per hand. Rounding happens before the cap so that a cap that is itself not a
+      multiple of the chip still caps; the venue sets caps in whole chips anyway.
+    - RAK-1: the winner(s) get the pot less this amount (see `poker.pots.award_pots`).
+
+    `pot_cents` is the whole pot of the hand (all side pots together, uncalled bets already
+    returned); the cap is per hand, not per pot.
+    """
+    _require_non_negative(pot_cents=pot_cents, rate_bp=rate_bp, cap_cents=cap_cents)
+    if rounding_cents <= 0:
+        raise PokerError("bad_rounding", "rounding_cents must be a positive chip value", rule="RAK-3")
+    if rate_bp > BASIS_POINTS:
+        raise PokerError("bad_rate", "rake rate cannot exceed 100 %", rule="RAK-3")
+    if voided or not saw_flop:
+        return 0
+    # Integer floor division: a fraction of a cent is never raked.
+    raw_cents = pot_cents * rate_bp // BASIS_POINTS
+    # Down to the smallest chip, because the dealer can only drop whole chips.
+    rounded_cents = raw_cents - raw_cents % rounding_cents
+    return min(rounded_cents, cap_cents)
+
+
+def jackpot_hand_eligible(
+    *,
+    small_blind_cents: int,
+    big_blind_cents: int,
+    players_dealt: int,
+    voided: bool,
+    eligible_sb_cents: int = 100,
+    eligible_bb_cents: int = 200,
+    min_players: int = 4,
+) -> bool:
+    """Whether a hand takes part in the jackpot at all (JKP-1, RAK-4).
+
+    Only cash games at exactly the eligible stakes (default 1/2 EUR) with at least `min_players`
+    dealt in. A hand that is not eligible takes no drop and cannot win the jackpot (JKP-1).
+    """
+    if voided:
+        return False
+    if (small_blind_cents, big_blind_cents) != (eligible_sb_cents, eligible_bb_cents):
+        return False
+    return players_dealt >= min_players
+
+
+def jackpot_drop_for_hand(
+    *,
+    pot_cents: int,
+    small_blind_cents: int,
+    big_blind_cents: int,
+    players_dealt: int,
+    saw_flop: bool,
+    voided: bool,
+    eligible_sb_cents: int = 100,
+    eligible_bb_cents: int = 200,
+    min_players: int = 4,
+    drop_cents: int = 100,
+    threshold_cents: int = 2000,
+) -> int:
+    """Jackpot drop for one hand, in cents (JKP-1, JKP-2, RAK-2, RAK-4).
+
+    `drop_cents` (1 EUR) when the hand is jackpot-eligible (JKP-1), saw a flop (RAK-2), is not
+    voided (RAK-4), and the pot reached `threshold_cents` (20 EUR). `pot_cents` is the gross pot
+    of the hand (before rake), because the rule says the pot "reaches 20 EUR". The drop never
+    exceeds the pot. It goes to the jackpot fund account, never to house revenue (JKP-2): the
+    caller posts it separately from the rake.
+    """
+    _require_non_negative(pot_cents=pot_cents, drop_cents=drop_cents)
+    if not saw_flop:
+        return 0
+    if not jackpot_hand_eligible(
+        small_blind_cents=small_blind_cents,
+        big_blind_cents=big_blind_cents,
+        players_dealt=players_dealt,
+        voided=voided,
+        eligible_sb_cents=eligible_sb_cents,
+        eligible_bb_cents=eligible_bb_cents,
+        min_players=min_players,
+    ):
+        return 0
+    if pot_cents < threshold_cents:
+        return 0
+    return min(drop_cents, pot_cents)
