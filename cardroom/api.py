@@ -2,11 +2,13 @@
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from rest_framework import exceptions, status
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from cardroom.errors import DomainError
+from cardroom.money import cents_to_decimal, parse_cents
 
 
 def exception_handler(exc, context):
@@ -28,3 +30,28 @@ def exception_handler(exc, context):
         )
         response.data = {"code": str(code), "detail": str(response.data["detail"]), "rule": ""}
     return response
+
+
+class MoneyField(serializers.Field):
+    """An amount in EUR as a string with at most two decimals ("12.50"); integer cents inside.
+    A number with more decimals is refused, never rounded."""
+
+    default_error_messages = {"invalid": 'Give the amount as text with at most two decimals, e.g. "12.50".'}
+
+    def to_internal_value(self, data):
+        if isinstance(data, float):
+            data = repr(data)
+        if not isinstance(data, str | int) or isinstance(data, bool):
+            self.fail("invalid")
+        try:
+            return parse_cents(data, field=self.field_name or "amount")
+        except DomainError as error:
+            raise serializers.ValidationError(error.message) from None
+
+    def to_representation(self, value):
+        return str(cents_to_decimal(value))
+
+
+extend_schema_field({"type": "string", "pattern": r"^-?[0-9]{1,10}([.,][0-9]{1,2})?$", "example": "100.00"})(
+    MoneyField
+)

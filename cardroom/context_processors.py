@@ -3,11 +3,21 @@
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, PLAYER_DESK_ROLES, Role, has_role
+from cardroom.roles import (
+    ADMIN_ROLES,
+    CASHIER_ROLES,
+    MANAGER_ROLES,
+    PLAYER_DESK_ROLES,
+    Role,
+    has_role,
+)
 from cardroom.selectors import venue_get
 
 # (label, url name, roles that see it). Apps add their desks here as they grow.
 NAVIGATION = [
+    (_("Cashier"), "cashier:desk", CASHIER_ROLES),
+    (_("Shifts"), "cashier:shifts", MANAGER_ROLES),
+    (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),
     (_("Audit trail"), "audit-list", (*MANAGER_ROLES, *ADMIN_ROLES)),
     (_("Venue"), "venue-settings", MANAGER_ROLES),

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
 from cardroom import views
+from cashier.urls import api_urlpatterns as cashier_api
 from players.urls import api_urlpatterns as players_api
 
 api_urlpatterns = [
@@ -12,6 +13,7 @@ api_urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     *players_api,
+    *cashier_api,
 ]
 
 urlpatterns = [
@@ -22,6 +24,7 @@ urlpatterns = [
     path("venue/", views.VenueSettingsView.as_view(), name="venue-settings"),
     path("audit/", views.AuditListView.as_view(), name="audit-list"),
     path("players/", include("players.urls")),
+    path("cashier/", include("cashier.urls")),
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,86 @@
+"""Reads of the ledger: balances at any time, drawers, funds and pools (CAG-1, CAG-3)."""
+
+from datetime import date, datetime
+
+from django.db.models import Q, QuerySet, Sum
+
+from cardroom.selectors import gaming_day_bounds
+from cashier.models import (
+    Account,
+    AccountKind,
+    CashierTransaction,
+    Entry,
+    PaymentMethod,
+    Shift,
+    ShiftStatus,
+)
+
+# Liabilities and revenue carry credit (negative) balances; shown positive to people.
+CREDIT_NORMAL = {
+    AccountKind.CHIPS_IN_PLAY,
+    AccountKind.PRIZE_POOL,
+    AccountKind.BOUNTY_POOL,
+    AccountKind.TOURNAMENT_FEES,
+    AccountKind.RAKE_REVENUE,
+    AccountKind.JACKPOT_FUND,
+    AccountKind.REFUNDS_PAYABLE,
+}
+
+
+def account_balance(*, account: Account, at: datetime | None = None) -> int:
+    """Signed balance in cents (debit +) of the entries up to and including `at`."""
+    entries = Entry.objects.filter(account=account)
+    if at is not None:
+        entries = entries.filter(created_at__lte=at)
+    return entries.aggregate(total=Sum("amount_cents"))["total"] or 0
+
+
+def account_amount(*, kind: str, owner: str = "", at: datetime | None = None) -> int:
+    """What an account holds, as a person reads it (a prize pool of 1,000 EUR is +100000)."""
+    account = Account.objects.filter(kind=kind, owner=owner).first()
+    if account is None:
+        return 0
+    balance = account_balance(account=account, at=at)
+    return -balance if kind in CREDIT_NORMAL else balance
+
+
+def drawer_expected(*, shift: Shift, at: datetime | None = None) -> int:
+    """The cash the drawer should hold: opening float plus every cash movement of the shift."""
+    return account_balance(account=shift.drawer, at=at)
+
+
+def jackpot_fund_balance(*, at: datetime | None = None) -> int:
+    return account_amount(kind=AccountKind.JACKPOT_FUND, at=at)
+
+
+def prize_pool_balance(*, tournament_id: int, at: datetime | None = None) -> int:
+    return account_amount(kind=AccountKind.PRIZE_POOL, owner=f"tournament:{tournament_id}", at=at)
+
+
+def ledger_total() -> int:
+    """The sum of every entry ever posted: zero in a balanced ledger."""
+    return Entry.objects.aggregate(total=Sum("amount_cents"))["total"] or 0
+
+
+def unbalanced_postings() -> QuerySet:
+    """Postings whose entries do not sum to zero (always empty; checked by tests and reports)."""
+    return Entry.objects.values("posting_id").annotate(total=Sum("amount_cents")).exclude(total=0)
+
+
+def open_shift_for(*, cashier) -> Shift | None:
+    return Shift.objects.filter(cashier=cashier, status=ShiftStatus.OPEN).select_related("drawer").first()
+
+
+def shift_transactions(*, shift: Shift) -> QuerySet[CashierTransaction]:
+    return shift.transactions.select_related("player", "posting").order_by("-created_at", "-pk")
+
+
+def player_cash_total_for_day(*, player_id: int, day: date) -> int:
+    """PLY-2: the player's cash buy-ins and payouts in one gaming day, summed (cents)."""
+    start, end = gaming_day_bounds(day)
+    return (
+        CashierTransaction.objects.filter(
+            Q(player_id=player_id, method=PaymentMethod.CASH, created_at__gte=start, created_at__lt=end)
+        ).aggregate(total=Sum("amount_cents"))["total"]
+        or 0
+    )

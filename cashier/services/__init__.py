@@ -1,0 +1,34 @@
+"""Every write of the cashier: the ledger, shifts, transactions and corrections."""
+
+from cashier.services.dispatch import transaction_create
+from cashier.services.ledger import account_for, ledger_post
+from cashier.services.reversals import reversal_approve, reversal_reject, reversal_request
+from cashier.services.shifts import shift_close, shift_handover, shift_open
+from cashier.services.transactions import (
+    cash_buy_in,
+    cash_out,
+    cash_top_up,
+    jackpot_payout,
+    prize_payout,
+    tournament_payment,
+    tournament_refund,
+)
+
+__all__ = [
+    "account_for",
+    "cash_buy_in",
+    "cash_out",
+    "cash_top_up",
+    "jackpot_payout",
+    "ledger_post",
+    "prize_payout",
+    "reversal_approve",
+    "reversal_reject",
+    "reversal_request",
+    "shift_close",
+    "shift_handover",
+    "shift_open",
+    "tournament_payment",
+    "tournament_refund",
+    "transaction_create",
+]

@@ -1,0 +1,77 @@
+"""One entry point for the desk page and the API: a parsed request to the service of its kind."""
+
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError
+from cashier.models import CashierTransaction, Shift, TransactionKind
+from cashier.services.transactions import (
+    cash_buy_in,
+    cash_out,
+    cash_top_up,
+    jackpot_payout,
+    prize_payout,
+    tournament_payment,
+    tournament_refund,
+)
+from players.models import Player
+
+
+def transaction_create(*, actor, data: dict, idempotency_key: str) -> CashierTransaction:
+    """Route one parsed transaction request (API or desk page) to the service of its kind."""
+    shift = Shift.objects.filter(pk=data["shift"]).first()
+    if shift is None:
+        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404)
+    player = Player.objects.filter(pk=data["player"]).first()
+    if player is None:
+        raise DomainError("unknown_player", _("Unknown player."), status_code=404)
+    kind = data["kind"]
+    common = {"actor": actor, "shift": shift, "player": player, "idempotency_key": idempotency_key}
+    tournament_kinds = {
+        TransactionKind.TOURNAMENT_BUY_IN,
+        TransactionKind.RE_ENTRY,
+        TransactionKind.REBUY,
+        TransactionKind.ADD_ON,
+        TransactionKind.REFUND,
+        TransactionKind.PRIZE_PAYOUT,
+    }
+    if kind in tournament_kinds and not data.get("tournament"):
+        raise DomainError("tournament_required", _("Say which tournament this is for."))
+    amount = data.get("amount")
+    if (
+        kind
+        in (
+            TransactionKind.CASH_BUY_IN,
+            TransactionKind.TOP_UP,
+            TransactionKind.CASH_OUT,
+            TransactionKind.PRIZE_PAYOUT,
+            TransactionKind.JACKPOT_PAYOUT,
+        )
+        and amount is None
+    ):
+        raise DomainError("amount_required", _("Enter the amount."))
+    split = {
+        "prize_cents": data.get("prize") or 0,
+        "fee_cents": data.get("fee") or 0,
+        "bounty_cents": data.get("bounty") or 0,
+    }
+    if kind == TransactionKind.CASH_BUY_IN:
+        return cash_buy_in(**common, amount_cents=amount, method=data["method"], reference=data["reference"])
+    if kind == TransactionKind.TOP_UP:
+        return cash_top_up(**common, amount_cents=amount, method=data["method"], reference=data["reference"])
+    if kind == TransactionKind.CASH_OUT:
+        return cash_out(**common, amount_cents=amount, reference=data["reference"])
+    if kind == TransactionKind.REFUND:
+        return tournament_refund(
+            **common,
+            tournament_id=data["tournament"],
+            method=data["method"],
+            note=data.get("note", ""),
+            **split,
+        )
+    if kind == TransactionKind.PRIZE_PAYOUT:
+        return prize_payout(**common, tournament_id=data["tournament"], amount_cents=amount)
+    if kind == TransactionKind.JACKPOT_PAYOUT:
+        return jackpot_payout(**common, amount_cents=amount, reference=data["reference"])
+    return tournament_payment(
+        **common, kind=kind, tournament_id=data["tournament"], method=data["method"], **split
+    )

@@ -1,0 +1,70 @@
+"""The double-entry core (CAG-1): accounts and balanced, append-only postings."""
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError
+from cardroom.money import MAX_CENTS
+from cashier.models import Account, AccountKind, Entry, Posting
+
+ACCOUNT_NAMES = {
+    AccountKind.VAULT: "Vault",
+    AccountKind.CARD_CLEARING: "Card payments clearing",
+    AccountKind.CASH_VARIANCE: "Cash over / short",
+    AccountKind.TOURNAMENT_FEES: "Tournament fee revenue",
+    AccountKind.RAKE_REVENUE: "Rake revenue",
+    AccountKind.JACKPOT_FUND: "Jackpot fund",
+    AccountKind.OVERLAY_EXPENSE: "Guarantee overlay expense",
+    AccountKind.REFUNDS_PAYABLE: "Refunds payable",
+}
+
+
+def account_for(*, kind: str, owner: str = "") -> Account:
+    """The account of a kind and owner, created on first use (race-safe: unique constraint)."""
+    name = ACCOUNT_NAMES.get(kind) or f"{AccountKind(kind).label} {owner}".strip()
+    account, _created = Account.objects.get_or_create(kind=kind, owner=owner, defaults={"name": name})
+    return account
+
+
+Line = tuple[Account, int]
+
+
+@transaction.atomic
+def ledger_post(
+    *,
+    lines: Sequence[Line],
+    description: str,
+    actor=None,
+    now: datetime | None = None,
+    reverses: Posting | None = None,
+    reason: str = "",
+) -> Posting:
+    """Write one balanced posting. Zero lines are dropped; the rest must sum to zero (CAG-1).
+
+    On PostgreSQL a deferred constraint trigger checks the balance again at commit, so not even
+    a raw INSERT outside this function can leave an unbalanced posting behind.
+    """
+    lines = [(account, amount) for account, amount in lines if amount != 0]
+    if len(lines) < 2:
+        raise DomainError("empty_posting", _("A posting needs at least two non-zero lines."), rule="CAG-1")
+    for _account, amount in lines:
+        if not isinstance(amount, int) or isinstance(amount, bool) or abs(amount) > MAX_CENTS:
+            raise DomainError("invalid_amount", _("Ledger amounts are whole cents."), rule="CAG-1")
+    if sum(amount for _account, amount in lines) != 0:
+        raise DomainError("unbalanced_posting", _("Debits and credits differ."), rule="CAG-1")
+    now = now or timezone.now()
+    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    posting = Posting.objects.create(
+        created_at=now, created_by=user, description=description[:200], reverses=reverses, reason=reason
+    )
+    Entry.objects.bulk_create(
+        [
+            Entry(posting=posting, account=account, amount_cents=amount, created_at=now)
+            for account, amount in lines
+        ]
+    )
+    return posting

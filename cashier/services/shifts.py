@@ -1,0 +1,215 @@
+"""Shifts and drawers (CAG-3): open with a counted float, close with a count and a variance."""
+
+import uuid
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError
+from cardroom.money import MAX_CENTS, format_eur
+from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, require_role
+from cardroom.services import audit_record, snapshot
+from cashier.models import AccountKind, Shift, ShiftStatus
+from cashier.selectors import drawer_expected
+from cashier.services.ledger import account_for, ledger_post
+
+SHIFT_FIELDS = [
+    "status",
+    "opening_float_cents",
+    "expected_cents",
+    "counted_cents",
+    "variance_cents",
+    "closed_at",
+]
+
+
+def count_total(*, counted_cents: int | None, denominations: dict | None) -> tuple[int, dict | None]:
+    """The counted drawer from a total or from {denomination in cents: pieces}."""
+    if denominations:
+        clean: dict[str, int] = {}
+        total = 0
+        for denomination, pieces in denominations.items():
+            try:
+                value, count = int(denomination), int(pieces)
+            except (TypeError, ValueError):
+                raise DomainError(
+                    "invalid_count", _("Denominations and pieces are whole numbers."), rule="CAG-3"
+                ) from None
+            if value <= 0 or count < 0 or value > MAX_CENTS or count > 1_000_000:
+                raise DomainError("invalid_count", _("A denomination count is out of range."), rule="CAG-3")
+            if count:
+                clean[str(value)] = count
+                total += value * count
+        if counted_cents is not None and counted_cents != total:
+            raise DomainError(
+                "count_mismatch",
+                _("The denominations add up to %(sum)s, not %(total)s.")
+                % {"sum": format_eur(total), "total": format_eur(counted_cents)},
+                rule="CAG-3",
+            )
+        return total, clean
+    if counted_cents is None:
+        raise DomainError(
+            "count_required", _("Enter the counted total or the count by denomination."), rule="CAG-3"
+        )
+    if counted_cents < 0 or counted_cents > MAX_CENTS:
+        raise DomainError("invalid_count", _("The counted amount cannot be negative."), rule="CAG-3")
+    return counted_cents, None
+
+
+@transaction.atomic
+def shift_open(
+    *,
+    actor,
+    opening_float_cents: int | None = None,
+    denominations: dict | None = None,
+    now: datetime | None = None,
+) -> Shift:
+    """Open the cashier's shift with the float he counted; the float comes out of the vault."""
+    require_role(actor, *CASHIER_ROLES)
+    now = now or timezone.now()
+    float_cents, clean = count_total(counted_cents=opening_float_cents, denominations=denominations)
+    if Shift.objects.filter(cashier=actor, status=ShiftStatus.OPEN).exists():
+        raise DomainError(
+            "shift_already_open",
+            _("You already have an open shift: close it first."),
+            rule="CAG-3",
+            status_code=409,
+        )
+    drawer = account_for(kind=AccountKind.DRAWER, owner=f"drawer:{uuid.uuid4().hex[:16]}")
+    try:
+        with transaction.atomic():
+            shift = Shift.objects.create(
+                cashier=actor,
+                opened_at=now,
+                opening_float_cents=float_cents,
+                drawer=drawer,
+                denominations=clean,
+            )
+    except IntegrityError:
+        raise DomainError(
+            "shift_already_open",
+            _("You already have an open shift: close it first."),
+            rule="CAG-3",
+            status_code=409,
+        ) from None
+    drawer.name = f"Drawer of shift {shift.pk} ({actor.get_username()})"
+    drawer.save(update_fields=["name"])
+    if float_cents:
+        ledger_post(
+            lines=[(drawer, float_cents), (account_for(kind=AccountKind.VAULT), -float_cents)],
+            description=f"Opening float, shift {shift.pk}",
+            actor=actor,
+            now=now,
+        )
+    audit_record(actor=actor, action="shift.open", obj=shift, after=snapshot(shift, SHIFT_FIELDS), now=now)
+    return shift
+
+
+def lock_own_open_shift(*, actor, shift: Shift) -> Shift:
+    """Lock the shift row and check that the actor may work in it. Caller holds a transaction."""
+    shift = (
+        Shift.objects.select_for_update(of=("self",), no_key=True).select_related("drawer").get(pk=shift.pk)
+    )
+    if shift.cashier_id != actor.pk:
+        raise DomainError(
+            "not_your_shift", _("This is another cashier's shift."), rule="CAG-3", status_code=403
+        )
+    if shift.status != ShiftStatus.OPEN:
+        raise DomainError(
+            "shift_closed", _("This shift is closed: open a new shift."), rule="CAG-3", status_code=409
+        )
+    return shift
+
+
+@transaction.atomic
+def shift_close(
+    *,
+    actor,
+    shift: Shift,
+    counted_cents: int | None = None,
+    denominations: dict | None = None,
+    now: datetime | None = None,
+) -> Shift:
+    """Close with the counted drawer: record expected, counted and variance; the cash goes back
+    to the vault and any difference to cash over/short, so the drawer ends at zero (CAG-3)."""
+    require_role(actor, *CASHIER_ROLES, *MANAGER_ROLES)
+    now = now or timezone.now()
+    shift = (
+        Shift.objects.select_for_update(of=("self",), no_key=True).select_related("drawer").get(pk=shift.pk)
+    )
+    if shift.cashier_id != actor.pk and not has_role(actor, *MANAGER_ROLES):
+        raise DomainError(
+            "not_your_shift", _("This is another cashier's shift."), rule="CAG-3", status_code=403
+        )
+    if shift.status != ShiftStatus.OPEN:
+        raise DomainError("shift_closed", _("This shift is already closed."), rule="CAG-3", status_code=409)
+    counted, clean = count_total(counted_cents=counted_cents, denominations=denominations)
+    before = snapshot(shift, SHIFT_FIELDS)
+    expected = drawer_expected(shift=shift)
+    variance = counted - expected
+    if counted or expected:  # an empty drawer counted empty moves nothing
+        ledger_post(
+            lines=[
+                (account_for(kind=AccountKind.VAULT), counted),
+                (shift.drawer, -expected),
+                (account_for(kind=AccountKind.CASH_VARIANCE), -variance),
+            ],
+            description=f"Close shift {shift.pk}: counted drawer to vault",
+            actor=actor,
+            now=now,
+        )
+    shift.status = ShiftStatus.CLOSED
+    shift.closed_at = now
+    shift.expected_cents = expected
+    shift.counted_cents = counted
+    shift.variance_cents = variance
+    if clean is not None:
+        shift.denominations = clean
+    shift.save()
+    audit_record(
+        actor=actor,
+        action="shift.close",
+        obj=shift,
+        before=before,
+        after=snapshot(shift, SHIFT_FIELDS),
+        now=now,
+    )
+    return shift
+
+
+@transaction.atomic
+def shift_handover(
+    *,
+    actor,
+    shift: Shift,
+    to_cashier,
+    counted_cents: int | None = None,
+    denominations: dict | None = None,
+    now: datetime | None = None,
+) -> Shift:
+    """Hand the drawer to another cashier: close this shift with the count, and open the
+    receiving cashier's shift with exactly the counted cash as its float."""
+    now = now or timezone.now()
+    if to_cashier.pk == actor.pk or not has_role(to_cashier, *CASHIER_ROLES):
+        raise DomainError("invalid_handover", _("Hand the drawer over to another cashier."), rule="CAG-3")
+    closed = shift_close(
+        actor=actor, shift=shift, counted_cents=counted_cents, denominations=denominations, now=now
+    )
+    new_shift = shift_open(actor=to_cashier, opening_float_cents=closed.counted_cents, now=now)
+    closed.handed_over_to = new_shift
+    closed.save(update_fields=["handed_over_to"])
+    audit_record(
+        actor=actor,
+        action="shift.handover",
+        obj=closed,
+        after={
+            "to_shift": new_shift.pk,
+            "to_cashier": to_cashier.get_username(),
+            "cash_cents": closed.counted_cents,
+        },
+        now=now,
+    )
+    return new_shift

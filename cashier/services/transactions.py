@@ -1,0 +1,520 @@
+"""Cashier transactions (CAG-2, CAG-4, PLY-1, PLY-2): each is one balanced posting with a
+gap-free receipt number, made at most once per idempotency key.
+
+Lock order, the same everywhere so two desks never deadlock: shift, player, paying account,
+receipt counter. Every lock is FOR NO KEY UPDATE: inserting an entry takes a KEY SHARE lock on
+its account (the foreign key), which a plain FOR UPDATE would block, turning two desks into a
+deadlock.
+"""
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import Conflict, DomainError
+from cardroom.money import format_eur, require_positive
+from cardroom.roles import CASHIER_ROLES, require_role
+from cardroom.selectors import gaming_day_of, venue_get
+from cardroom.services import audit_record
+from cashier.models import (
+    PAY_IN_KINDS,
+    Account,
+    AccountKind,
+    CashierTransaction,
+    PaymentMethod,
+    ReceiptCounter,
+    Shift,
+    TransactionKind,
+)
+from cashier.selectors import account_amount, player_cash_total_for_day
+from cashier.services.ledger import Line, account_for, ledger_post
+from cashier.services.shifts import lock_own_open_shift
+from players.models import Player
+from players.services import player_require_eligible
+
+REFERENCE_PATTERN = re.compile(r"^[a-z_]{1,20}:[0-9]{1,18}$")
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{8,80}$")
+
+
+def _fingerprint(fields: dict) -> str:
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _replay(*, idempotency_key: str, fingerprint: str) -> CashierTransaction | None:
+    """CAG-2: the transaction this key already made, or None. A different body is a 409."""
+    existing = CashierTransaction.objects.filter(idempotency_key=idempotency_key).first()
+    if existing is None:
+        return None
+    if existing.request_fingerprint != fingerprint:
+        raise Conflict(
+            "idempotency_key_reused",
+            _(
+                "This idempotency key was already used for a different request (receipt %(n)s). "
+                "Use a new key for a new transaction."
+            )
+            % {"n": existing.receipt_number},
+            rule="CAG-2",
+        )
+    existing.replayed = True
+    return existing
+
+
+def _next_receipt_number() -> int:
+    # The counter row stays locked until commit; a rollback returns the number (no gaps).
+    counter, _created = ReceiptCounter.objects.get_or_create(venue=venue_get())
+    counter = ReceiptCounter.objects.select_for_update(no_key=True).get(pk=counter.pk)
+    counter.last_number += 1
+    counter.save(update_fields=["last_number"])
+    return counter.last_number
+
+
+def _check_aml(*, player: Player, amount_cents: int, method: str, now: datetime) -> None:
+    """PLY-2: cash movements reaching the threshold in a gaming day need a verified ID.
+
+    Caller holds the lock on the player row, so two desks cannot split a sum past the check.
+    """
+    if method != PaymentMethod.CASH or player.id_verified:
+        return
+    venue = venue_get()
+    total = player_cash_total_for_day(player_id=player.pk, day=gaming_day_of(now, venue=venue)) + amount_cents
+    if total >= venue.aml_threshold_cents:
+        raise DomainError(
+            "aml_id_required",
+            _(
+                "%(player)s reaches %(total)s in cash today (threshold %(limit)s). Verify his ID document "
+                "on the player card first, then repeat the transaction."
+            )
+            % {
+                "player": player.full_name,
+                "total": format_eur(total),
+                "limit": format_eur(venue.aml_threshold_cents),
+            },
+            rule="PLY-2",
+            status_code=403,
+        )
+
+
+def _transact(
+    *,
+    actor,
+    shift: Shift,
+    kind: str,
+    player: Player | None,
+    amount_cents: int,
+    method: str,
+    reference: str,
+    idempotency_key: str,
+    lines: Callable[[Shift], list[Line]],
+    extra: dict,
+    note: str = "",
+    now: datetime | None,
+) -> CashierTransaction:
+    require_role(actor, *CASHIER_ROLES)
+    if not KEY_PATTERN.match(idempotency_key or ""):
+        raise DomainError(
+            "idempotency_key_required",
+            _("Every money request needs an idempotency key (8-80 letters, digits, ._:-)."),
+            rule="CAG-2",
+        )
+    fingerprint = _fingerprint(
+        {
+            "kind": kind,
+            "shift": shift.pk,
+            "player": player.pk if player else None,
+            "amount": amount_cents,
+            "method": method,
+            "reference": reference,
+            **extra,
+        }
+    )
+    replayed = _replay(idempotency_key=idempotency_key, fingerprint=fingerprint)
+    if replayed is not None:
+        return replayed
+    require_positive(amount_cents)
+    if method not in PaymentMethod.values:
+        raise DomainError("invalid_method", _("Payment is by cash or card."))
+    if reference and not REFERENCE_PATTERN.match(reference):
+        raise DomainError("invalid_reference", _("Unknown reference: %s") % reference)
+    now = now or timezone.now()
+    if player is not None and kind in PAY_IN_KINDS:
+        # Before the transaction opens: the logged refusal must survive the rollback (PLY-1).
+        player_require_eligible(actor=actor, player=player, purpose=_("buy in"), now=now)
+    try:
+        with transaction.atomic():
+            shift = lock_own_open_shift(actor=actor, shift=shift)
+            if player is not None:
+                player = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
+                _check_aml(player=player, amount_cents=amount_cents, method=method, now=now)
+            posting_lines = lines(shift)
+            number = _next_receipt_number()
+            posting = ledger_post(
+                lines=posting_lines,
+                description=f"{TransactionKind(kind).label} receipt {number}",
+                actor=actor,
+                now=now,
+            )
+            record = CashierTransaction.objects.create(
+                receipt_number=number,
+                kind=kind,
+                shift=shift,
+                cashier=actor,
+                player=player,
+                amount_cents=amount_cents,
+                method=method,
+                posting=posting,
+                reference=reference,
+                note=note[:200],
+                idempotency_key=idempotency_key,
+                request_fingerprint=fingerprint,
+                created_at=now,
+            )
+            audit_record(
+                actor=actor,
+                action=f"cashier.{kind}",
+                obj=record,
+                after={
+                    "receipt": number,
+                    "amount_cents": amount_cents,
+                    "method": method,
+                    "player": player.pk if player else None,
+                    "reference": reference,
+                    **extra,
+                },
+                now=now,
+            )
+    except IntegrityError:
+        # A racing request with the same key committed first: answer with its result (CAG-2).
+        replayed = _replay(idempotency_key=idempotency_key, fingerprint=fingerprint)
+        if replayed is None:
+            raise
+        return replayed
+    record.replayed = False
+    return record
+
+
+def _money_account(shift: Shift, method: str):
+    # Card payments never enter the drawer: they wait in clearing until the bank settles.
+    return shift.drawer if method == PaymentMethod.CASH else account_for(kind=AccountKind.CARD_CLEARING)
+
+
+def _require_available(*, kind: str, owner: str, amount_cents: int, what: str) -> None:
+    """Refuse paying more than the account holds. Locks the account row until commit, so two
+    desks paying from one pool at once cannot both pass the check."""
+    Account.objects.select_for_update(no_key=True).filter(pk=account_for(kind=kind, owner=owner).pk).first()
+    available = account_amount(kind=kind, owner=owner)
+    if amount_cents > available:
+        raise DomainError(
+            "insufficient_balance",
+            _("%(what)s holds %(available)s; %(amount)s cannot be paid from it.")
+            % {"what": what, "available": format_eur(available), "amount": format_eur(amount_cents)},
+            rule="CAG-1",
+        )
+
+
+def _chips_transaction(*, kind, actor, shift, player, amount_cents, method, reference, idempotency_key, now):
+    if not reference:
+        raise DomainError("reference_required", _("Say which cash-game session the chips are for."))
+
+    def lines(locked: Shift) -> list[Line]:
+        chips = account_for(kind=AccountKind.CHIPS_IN_PLAY, owner=reference)
+        return [(_money_account(locked, method), amount_cents), (chips, -amount_cents)]
+
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=kind,
+        player=player,
+        amount_cents=amount_cents,
+        method=method,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={},
+        now=now,
+    )
+
+
+def cash_buy_in(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    amount_cents: int,
+    method: str = PaymentMethod.CASH,
+    reference: str,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Chips for cash: the drawer (or card clearing) against the session's chips in play.
+    When a buy-in is allowed is the cash game's rule (CSH-1); this only moves the money."""
+    return _chips_transaction(
+        kind=TransactionKind.CASH_BUY_IN,
+        actor=actor,
+        shift=shift,
+        player=player,
+        amount_cents=amount_cents,
+        method=method,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        now=now,
+    )
+
+
+def cash_top_up(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    amount_cents: int,
+    method: str = PaymentMethod.CASH,
+    reference: str,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    return _chips_transaction(
+        kind=TransactionKind.TOP_UP,
+        actor=actor,
+        shift=shift,
+        player=player,
+        amount_cents=amount_cents,
+        method=method,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        now=now,
+    )
+
+
+def cash_out(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    amount_cents: int,
+    reference: str,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Chips back to cash, paid from the drawer; never more than the session's chips in play."""
+
+    def lines(locked: Shift) -> list[Line]:
+        _require_available(
+            kind=AccountKind.CHIPS_IN_PLAY,
+            owner=reference,
+            amount_cents=amount_cents,
+            what=_("Chips in play of %s") % reference,
+        )
+        return [
+            (account_for(kind=AccountKind.CHIPS_IN_PLAY, owner=reference), amount_cents),
+            (locked.drawer, -amount_cents),
+        ]
+
+    if not reference:
+        raise DomainError("reference_required", _("Say which cash-game session the chips come from."))
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=TransactionKind.CASH_OUT,
+        player=player,
+        amount_cents=amount_cents,
+        method=PaymentMethod.CASH,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={},
+        now=now,
+    )
+
+
+TOURNAMENT_PAYMENT_KINDS = {
+    TransactionKind.TOURNAMENT_BUY_IN,
+    TransactionKind.RE_ENTRY,
+    TransactionKind.REBUY,
+    TransactionKind.ADD_ON,
+}
+
+
+def _tournament_lines(*, tournament_id: int, prize_cents: int, fee_cents: int, bounty_cents: int, sign: int):
+    owner = f"tournament:{tournament_id}"
+    return [
+        (account_for(kind=AccountKind.PRIZE_POOL, owner=owner), -sign * prize_cents),
+        (account_for(kind=AccountKind.TOURNAMENT_FEES), -sign * fee_cents),
+        (account_for(kind=AccountKind.BOUNTY_POOL, owner=owner), -sign * bounty_cents),
+    ]
+
+
+def _check_split(prize_cents: int, fee_cents: int, bounty_cents: int) -> int:
+    if min(prize_cents, fee_cents, bounty_cents) < 0:
+        raise DomainError("invalid_split", _("Prize, fee and bounty cannot be negative."), rule="TRN-6")
+    return require_positive(prize_cents + fee_cents + bounty_cents)
+
+
+def tournament_payment(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    kind: str,
+    tournament_id: int,
+    prize_cents: int,
+    fee_cents: int,
+    bounty_cents: int = 0,
+    method: str = PaymentMethod.CASH,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """A buy-in, re-entry, rebuy or add-on (TRN-6): the prize part to the tournament's prize
+    pool, the fee to fee revenue, the bounty to the bounty pool."""
+    if kind not in TOURNAMENT_PAYMENT_KINDS:
+        raise DomainError("invalid_kind", _("Not a tournament payment: %s") % kind)
+    total = _check_split(prize_cents, fee_cents, bounty_cents)
+
+    def lines(locked: Shift) -> list[Line]:
+        return [
+            (_money_account(locked, method), total),
+            *_tournament_lines(
+                tournament_id=tournament_id,
+                prize_cents=prize_cents,
+                fee_cents=fee_cents,
+                bounty_cents=bounty_cents,
+                sign=1,
+            ),
+        ]
+
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=kind,
+        player=player,
+        amount_cents=total,
+        method=method,
+        reference=f"tournament:{tournament_id}",
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={"prize": prize_cents, "fee": fee_cents, "bounty": bounty_cents},
+        now=now,
+    )
+
+
+def tournament_refund(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    tournament_id: int,
+    prize_cents: int,
+    fee_cents: int,
+    bounty_cents: int = 0,
+    method: str = PaymentMethod.CASH,
+    idempotency_key: str,
+    note: str = "",
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Give an entry back in full (TRN-2): prize part, fee and bounty, in cash or to the card."""
+    total = _check_split(prize_cents, fee_cents, bounty_cents)
+    owner = f"tournament:{tournament_id}"
+
+    def lines(locked: Shift) -> list[Line]:
+        _require_available(
+            kind=AccountKind.PRIZE_POOL, owner=owner, amount_cents=prize_cents, what=_("The prize pool")
+        )
+        return [
+            (_money_account(locked, method), -total),
+            *_tournament_lines(
+                tournament_id=tournament_id,
+                prize_cents=prize_cents,
+                fee_cents=fee_cents,
+                bounty_cents=bounty_cents,
+                sign=-1,
+            ),
+        ]
+
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=TransactionKind.REFUND,
+        player=player,
+        amount_cents=total,
+        method=method,
+        reference=owner,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={"prize": prize_cents, "fee": fee_cents, "bounty": bounty_cents},
+        note=note,
+        now=now,
+    )
+
+
+def prize_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    tournament_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay a prize in cash from the tournament's prize pool (TRN-10)."""
+    owner = f"tournament:{tournament_id}"
+
+    def lines(locked: Shift) -> list[Line]:
+        _require_available(
+            kind=AccountKind.PRIZE_POOL, owner=owner, amount_cents=amount_cents, what=_("The prize pool")
+        )
+        return [
+            (account_for(kind=AccountKind.PRIZE_POOL, owner=owner), amount_cents),
+            (locked.drawer, -amount_cents),
+        ]
+
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=TransactionKind.PRIZE_PAYOUT,
+        player=player,
+        amount_cents=amount_cents,
+        method=PaymentMethod.CASH,
+        reference=owner,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={},
+        now=now,
+    )
+
+
+def jackpot_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    amount_cents: int,
+    idempotency_key: str,
+    reference: str = "",
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay a jackpot share in cash from the jackpot fund (JKP-3)."""
+
+    def lines(locked: Shift) -> list[Line]:
+        _require_available(
+            kind=AccountKind.JACKPOT_FUND, owner="", amount_cents=amount_cents, what=_("The jackpot fund")
+        )
+        return [(account_for(kind=AccountKind.JACKPOT_FUND), amount_cents), (locked.drawer, -amount_cents)]
+
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=TransactionKind.JACKPOT_PAYOUT,
+        player=player,
+        amount_cents=amount_cents,
+        method=PaymentMethod.CASH,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={},
+        now=now,
+    )
