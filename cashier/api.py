@@ -3,6 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -20,7 +21,7 @@ from cashier.models import (
     Shift,
     TransactionKind,
 )
-from cashier.selectors import drawer_expected
+from cashier.selectors import drawer_expected, room_balances
 
 CASH_DESK = roles_permission(*CASHIER_ROLES, *MANAGER_ROLES)
 
@@ -301,3 +302,27 @@ class ReversalRejectApi(APIView):
                 )
             ).data
         )
+
+
+class BalancesSerializer(serializers.Serializer):
+    at = serializers.DateTimeField(allow_null=True)
+    accounts = serializers.DictField(child=MoneyField())
+    open_drawers = serializers.DictField(child=MoneyField(), help_text="Expected cash per open shift id.")
+
+
+class BalancesApi(APIView):
+    """Where the room's money is, at any moment (CAG-1): managers only."""
+
+    permission_classes = [roles_permission(*MANAGER_ROLES)]
+
+    @extend_schema(parameters=[OpenApiParameter("at", OpenApiTypes.DATETIME)], responses=BalancesSerializer)
+    def get(self, request):
+        at = None
+        if request.query_params.get("at"):
+            at = serializers.DateTimeField().to_internal_value(request.query_params["at"])
+        drawers = {
+            str(shift.pk): drawer_expected(shift=shift, at=at)
+            for shift in Shift.objects.filter(status="open").select_related("drawer")
+        }
+        data = {"at": at, "accounts": room_balances(at=at), "open_drawers": drawers}
+        return Response(BalancesSerializer(data).data)

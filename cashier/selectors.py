@@ -84,3 +84,17 @@ def player_cash_total_for_day(*, player_id: int, day: date) -> int:
         ).aggregate(total=Sum("amount_cents"))["total"]
         or 0
     )
+
+
+def room_balances(*, at: datetime | None = None) -> dict[str, int]:
+    """What each singleton account holds (cents, as a person reads it), for the manager."""
+    kinds = [
+        AccountKind.VAULT,
+        AccountKind.CARD_CLEARING,
+        AccountKind.CASH_VARIANCE,
+        AccountKind.TOURNAMENT_FEES,
+        AccountKind.RAKE_REVENUE,
+        AccountKind.JACKPOT_FUND,
+        AccountKind.OVERLAY_EXPENSE,
+    ]
+    return {str(kind): account_amount(kind=kind, at=at) for kind in kinds}

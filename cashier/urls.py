@@ -22,6 +22,7 @@ urlpatterns = [
 ]
 
 api_urlpatterns = [
+    path("cashier/balances/", api.BalancesApi.as_view(), name="api-balances"),
     path("cashier/shifts/", api.ShiftListApi.as_view(), name="api-shift-list"),
     path("cashier/shifts/<int:pk>/", api.ShiftDetailApi.as_view(), name="api-shift-detail"),
     path("cashier/shifts/<int:pk>/close/", api.ShiftCloseApi.as_view(), name="api-shift-close"),

@@ -12,6 +12,9 @@ PAGES = [
     ("/players/new/", {"floor", "cashier", "manager"}),
     ("/venue/", {"manager"}),
     ("/audit/", {"manager", "administrator"}),
+    ("/cashier/shifts/open/", {"cashier"}),
+    ("/cashier/shifts/", {"cashier", "manager"}),
+    ("/cashier/reversals/", {"manager"}),
 ]
 
 
@@ -36,6 +39,8 @@ def test_each_role_reaches_only_its_pages__ROL_1(client, staff, url, allowed):
         ("get", "/api/players/?q=1", {"floor", "cashier", "manager"}),
         ("post", "/api/players/1/exclude/", {"manager"}),
         ("get", "/api/schema/", {"floor", "cashier", "manager", "administrator"}),
+        ("post", "/api/cashier/transactions/", {"cashier"}),
+        ("get", "/api/cashier/balances/", {"manager"}),
     ],
 )
 def test_api_fails_closed_and_checks_roles__ROL_1(api, staff, method, url, allowed):

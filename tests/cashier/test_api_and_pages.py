@@ -194,3 +194,29 @@ def test_close_page_by_denomination__CAG_3(client, cashier):
     assert response.status_code == 302
     shift.refresh_from_db()
     assert (shift.counted_cents, shift.variance_cents) == (50_000, 0)
+
+
+def test_balances_show_where_the_money_is__CAG_1(api, cashier, manager, player):
+    client = api(cashier)
+    shift_id = open_via_api(client)
+    client.post(
+        "/api/cashier/transactions/",
+        {
+            "kind": "tournament_buy_in",
+            "shift": shift_id,
+            "player": player.pk,
+            "tournament": 4,
+            "prize": "90",
+            "fee": "10",
+            "idempotency_key": "balance-key-001",
+        },
+        format="json",
+    )
+    assert api(cashier).get("/api/cashier/balances/").status_code == 403
+    data = api(manager).get("/api/cashier/balances/").json()
+    assert data["accounts"]["vault"] == "-1000.00"
+    assert data["accounts"]["tournament_fees"] == "10.00"
+    assert data["open_drawers"] == {str(shift_id): "1100.00"}
+    early = api(manager).get("/api/cashier/balances/", {"at": "2000-01-01T00:00:00Z"}).json()
+    assert early["accounts"]["vault"] == "0.00"
+    assert early["open_drawers"] == {str(shift_id): "0.00"}
