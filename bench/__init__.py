@@ -1,0 +1,1 @@
+"""Benchmarks that print ratios (see README.md)."""
