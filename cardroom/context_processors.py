@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from cardroom.roles import (
     ADMIN_ROLES,
     CASHIER_ROLES,
+    FLOOR_ROLES,
     MANAGER_ROLES,
     PLAYER_DESK_ROLES,
     Role,
@@ -19,6 +20,7 @@ NAVIGATION = [
     (_("Shifts"), "cashier:shifts", MANAGER_ROLES),
     (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),
+    (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
     (_("Audit trail"), "audit-list", (*MANAGER_ROLES, *ADMIN_ROLES)),
     (_("Venue"), "venue-settings", MANAGER_ROLES),
     (_("Staff"), "admin:auth_user_changelist", (Role.ADMINISTRATOR,)),

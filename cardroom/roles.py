@@ -25,7 +25,13 @@ class Role(StrEnum):
 
 # Model permissions each group gets (for the admin site); synced after every migrate.
 ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
-    Role.FLOOR: ["players.view_player", "players.add_player", "players.change_player"],
+    Role.FLOOR: [
+        "players.view_player",
+        "players.add_player",
+        "players.change_player",
+        "tournaments.view_blindstructure",
+        "tournaments.view_tournament",
+    ],
     Role.CASHIER: ["players.view_player", "players.add_player", "players.change_player"],
     Role.MANAGER: [
         "players.view_player",
@@ -34,6 +40,8 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
         "cardroom.view_venue",
         "cardroom.change_venue",
         "cardroom.view_auditrecord",
+        "tournaments.view_blindstructure",
+        "tournaments.view_tournament",
     ],
     Role.ADMINISTRATOR: [
         "auth.view_user",

@@ -239,7 +239,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     {"visibility_timeout": 3600} if CELERY_BROKER_URL.startswith(("redis", "rediss")) else {}
 )
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # The tournament clock's safety net (TRN-8): raises overdue levels, sends near ETA messages.
+    # A message older than its period is dropped: the next one does the same work.
+    "tournaments-clock-reconcile": {
+        "task": "tournaments.clock_reconcile",
+        "schedule": 2.0,
+        "options": {"expires": 2.0},
+    },
+}
 
 CACHES = {
     "default": (

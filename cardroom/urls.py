@@ -7,12 +7,14 @@ from rest_framework.authtoken.views import obtain_auth_token
 from cardroom import views
 from cashier.urls import api_urlpatterns as cashier_api
 from players.urls import api_urlpatterns as players_api
+from tournaments.urls import api_urlpatterns as tournaments_api
 
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     *players_api,
+    *tournaments_api,
     *cashier_api,
 ]
 
@@ -24,6 +26,8 @@ urlpatterns = [
     path("venue/", views.VenueSettingsView.as_view(), name="venue-settings"),
     path("audit/", views.AuditListView.as_view(), name="audit-list"),
     path("players/", include("players.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("tv/", include("tournaments.tv_urls")),
     path("cashier/", include("cashier.urls")),
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),

@@ -1,0 +1,1 @@
+"""Every write of the tournaments app: structures, tournaments and the clock."""

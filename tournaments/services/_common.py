@@ -1,0 +1,60 @@
+"""What the tournament services share: the row lock, the status table, the clock's audit
+snapshot and the enqueueing of the level-end task."""
+
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError
+from cardroom.services import snapshot
+from tournaments.models import CLOCK_RUNNING, TRANSITIONS, Tournament, TournamentStatus
+
+CLOCK_FIELDS = ["status", "current_level_index", "level_started_at", "level_ends_at", "paused_remaining_ms"]
+# ETA messages stay well under half of the broker's visibility timeout (3600 s on Redis), or an
+# unacknowledged message waiting for its time would be delivered twice (STYLE.md). A level that
+# ends later than this gets its ETA message from the reconciler once it comes within range.
+ETA_HORIZON = timedelta(minutes=25)
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    """The tournament row under a lock; every clock and status change holds it."""
+    return Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+
+
+def clock_snapshot(tournament: Tournament) -> dict:
+    return snapshot(tournament, CLOCK_FIELDS)
+
+
+def check_transition(tournament: Tournament, to: str) -> None:
+    """Refuse a change of status the table in models.TRANSITIONS does not allow."""
+    if to not in TRANSITIONS[tournament.status]:
+        raise DomainError(
+            "illegal_transition",
+            _("A tournament that is %(current)s cannot become %(target)s.")
+            % {"current": tournament.get_status_display(), "target": TournamentStatus(to).label},
+            status_code=409,
+        )
+
+
+def enqueue_tick(tournament: Tournament, *, now: datetime) -> None:
+    """Send the ETA message for the current level's end, after commit, when it is near enough.
+
+    The caller holds the tournament's lock and saves `tick_eta_at` with its other changes.
+    """
+    ends_at = tournament.level_ends_at
+    if tournament.status not in CLOCK_RUNNING or ends_at is None or ends_at - now > ETA_HORIZON:
+        return
+    if tournament.tick_eta_at == ends_at:
+        return
+    from tournaments.tasks import clock_tick
+
+    tournament.tick_eta_at = ends_at
+    transaction.on_commit(
+        partial(
+            clock_tick.apply_async,
+            kwargs={"tournament_id": tournament.pk, "due": ends_at.isoformat()},
+            eta=ends_at,
+        )
+    )

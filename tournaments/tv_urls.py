@@ -1,0 +1,12 @@
+"""The public TV clock (no log-in, read-only), mounted at /tv/."""
+
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tv"
+
+urlpatterns = [
+    path("<int:pk>/", views.TvClockView.as_view(), name="clock"),
+    path("<int:pk>/state.json", views.TvStateView.as_view(), name="state"),
+]

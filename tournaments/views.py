@@ -1,0 +1,178 @@
+"""Floor pages: tournaments, their clock controls and blind structures; and the public TV clock."""
+
+from django.contrib import messages
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+from django.views.generic import FormView, TemplateView
+
+from cardroom.errors import DomainError
+from cardroom.forms import DomainFormMixin
+from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
+from tournaments.api import structure_export_response
+from tournaments.forms import StructureImportForm, TournamentForm
+from tournaments.models import BlindStructure, Tournament, TournamentStatus
+from tournaments.selectors import level_numbers, structure_list, tournament_clock_get, tournament_list
+from tournaments.services import clock, structures, tournaments
+
+
+def clock_labels() -> dict[str, str]:
+    """The words the clock script writes, translated (the script itself holds no text)."""
+    return {
+        "level": _("Level"),
+        "break": _("Break"),
+        "ante": _("Ante"),
+        "bbAnte": _("BB ante"),
+        "minutes": _("min"),
+        "noEnd": _("Last level"),
+        "offline": _("Offline: counting locally"),
+        "running": str(TournamentStatus.RUNNING.label),
+        "on_break": str(TournamentStatus.ON_BREAK.label),
+    }
+
+
+class TournamentListView(RoleRequiredMixin, TemplateView):
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/tournament_list.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(tournaments=tournament_list(), **kwargs)
+
+
+class TournamentCreateView(RoleRequiredMixin, DomainFormMixin, FormView):
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/tournament_form.html"
+    form_class = TournamentForm
+
+    def perform(self, form):
+        return tournaments.tournament_create(actor=self.request.user, **form.cleaned_data)
+
+    def get_success_url(self):
+        messages.success(self.request, _("Tournament %s created.") % self.result)
+        return reverse("tournaments:detail", args=[self.result.pk])
+
+
+class TournamentDetailView(RoleRequiredMixin, TemplateView):
+    """The floor's dashboard: settings, the live clock with its controls, the levels."""
+
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/tournament_detail.html"
+
+    def get_context_data(self, **kwargs):
+        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        levels = list(tournament.levels.order_by("order"))
+        state = tournament_clock_get(tournament=tournament)
+        return super().get_context_data(
+            tournament=tournament,
+            levels=list(zip(levels, level_numbers(levels), strict=True)),
+            state=state,
+            clock_labels=clock_labels(),
+            Status=TournamentStatus,
+            **kwargs,
+        )
+
+
+# action slug -> (service, keyword arguments, success message)
+ACTIONS = {
+    "open-registration": (
+        tournaments.tournament_open_registration,
+        {},
+        gettext_lazy("Registration is open."),
+    ),
+    "start": (clock.clock_start, {}, gettext_lazy("The clock is running.")),
+    "pause": (clock.clock_pause, {}, gettext_lazy("Clock paused.")),
+    "resume": (clock.clock_resume, {}, gettext_lazy("Clock resumed.")),
+    "add-minute": (clock.clock_add_time, {"seconds": 60}, gettext_lazy("One minute added.")),
+    "remove-minute": (clock.clock_add_time, {"seconds": -60}, gettext_lazy("One minute removed.")),
+    "next-level": (clock.clock_next_level, {}, gettext_lazy("Moved to the next level.")),
+    "previous-level": (clock.clock_previous_level, {}, gettext_lazy("Moved back one level.")),
+    "finish": (tournaments.tournament_finish, {}, gettext_lazy("Tournament finished.")),
+    "cancel": (tournaments.tournament_cancel, {}, gettext_lazy("Tournament cancelled.")),
+}
+
+
+class TournamentActionView(RoleRequiredMixin, View):
+    """POST-only status and clock actions from the dashboard; each one is audited."""
+
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int, action: str):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        service, arguments, done = ACTIONS[action]
+        try:
+            service(actor=request.user, tournament=tournament, **arguments)
+            messages.success(request, str(done))
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect("tournaments:detail", pk=pk)
+
+
+class StructureListView(RoleRequiredMixin, TemplateView):
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/structure_list.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            structures=structure_list(), can_import=has_role(self.request.user, *MANAGER_ROLES), **kwargs
+        )
+
+
+class StructureDetailView(RoleRequiredMixin, TemplateView):
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/structure_detail.html"
+
+    def get_context_data(self, **kwargs):
+        structure = get_object_or_404(BlindStructure, pk=kwargs["pk"])
+        levels = list(structure.levels.order_by("order"))
+        return super().get_context_data(
+            structure=structure, levels=list(zip(levels, level_numbers(levels), strict=True)), **kwargs
+        )
+
+
+class StructureExportView(RoleRequiredMixin, View):
+    allowed_roles = FLOOR_ROLES
+
+    def get(self, request, pk: int, file_format: str):
+        return structure_export_response(get_object_or_404(BlindStructure, pk=pk), file_format)
+
+
+class StructureImportView(RoleRequiredMixin, DomainFormMixin, FormView):
+    allowed_roles = MANAGER_ROLES
+    template_name = "tournaments/structure_import.html"
+    form_class = StructureImportForm
+
+    def perform(self, form):
+        return structures.structure_import(
+            actor=self.request.user, name=form.cleaned_data["name"], **form.cleaned_data["file"]
+        )
+
+    def get_success_url(self):
+        messages.success(self.request, _("Structure %s imported.") % self.result)
+        return reverse("tournaments:structure-detail", args=[self.result.pk])
+
+
+class TvClockView(TemplateView):
+    """The room's screens: public and read-only (no log-in), full screen (TRN-8)."""
+
+    template_name = "tournaments/tv.html"
+
+    def get_context_data(self, **kwargs):
+        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        return super().get_context_data(
+            tournament=tournament,
+            state=tournament_clock_get(tournament=tournament),
+            clock_labels=clock_labels(),
+        )
+
+
+class TvStateView(View):
+    """The clock state the TV page polls: public, read-only, never cached."""
+
+    def get(self, request, pk: int):
+        response = JsonResponse(tournament_clock_get(tournament=get_object_or_404(Tournament, pk=pk)))
+        response["Cache-Control"] = "no-store"
+        return response
