@@ -46,7 +46,7 @@ def wait_for(path: Path, text: str, timeout: float) -> None:
 
 @pytest.mark.redis
 @pytest.mark.postgres
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_levels_rise_on_time_with_real_worker_and_beat__TRN_8(floor, tmp_path):
     if not os.environ.get("REDIS_URL"):
         pytest.skip("needs REDIS_URL: a real worker on Redis")
