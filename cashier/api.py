@@ -102,7 +102,10 @@ class TransactionInputSerializer(serializers.Serializer):
     shift = serializers.IntegerField(min_value=1)
     player = serializers.IntegerField(min_value=1)
     amount = MoneyField(
-        required=False, allow_null=True, default=None, help_text="Cash-game kinds, prize and jackpot payouts."
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Cash-game kinds, prize and jackpot payouts, a cancelled tournament's refund.",
     )
     method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
     reference = serializers.RegexField(
@@ -110,7 +113,7 @@ class TransactionInputSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         default="",
-        help_text='The cash-game session, e.g. "session:40".',
+        help_text='The cash-game table, e.g. "table:4".',
     )
     tournament = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     prize = MoneyField(required=False, allow_null=True, default=None)

@@ -55,10 +55,10 @@ class TransactionForm(IdempotentForm):
     amount = MoneyField(label=_("Amount (EUR)"), required=False)
     method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH)
     reference = forms.RegexField(
-        label=_("Cash-game session"),
+        label=_("Cash-game table"),
         regex=r"^[a-z_]{1,20}:[0-9]{1,18}$",
         required=False,
-        help_text=_('e.g. "session:40"'),
+        help_text=_('e.g. "table:4"'),
     )
     tournament = forms.IntegerField(label=_("Tournament number"), min_value=1, required=False)
     prize = MoneyField(label=_("Prize pool part (EUR)"), required=False)

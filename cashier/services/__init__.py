@@ -10,6 +10,7 @@ from cashier.services.transactions import (
     cash_top_up,
     jackpot_payout,
     prize_payout,
+    refund_payout,
     tournament_payment,
     tournament_refund,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "jackpot_payout",
     "ledger_post",
     "prize_payout",
+    "refund_payout",
     "reversal_approve",
     "reversal_reject",
     "reversal_request",

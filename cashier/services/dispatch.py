@@ -10,6 +10,7 @@ from cashier.services.transactions import (
     cash_top_up,
     jackpot_payout,
     prize_payout,
+    refund_payout,
     tournament_payment,
     tournament_refund,
 )
@@ -60,7 +61,11 @@ def transaction_create(*, actor, data: dict, idempotency_key: str) -> CashierTra
         return cash_top_up(**common, amount_cents=amount, method=data["method"], reference=data["reference"])
     if kind == TransactionKind.CASH_OUT:
         return cash_out(**common, amount_cents=amount, reference=data["reference"])
+    if kind == TransactionKind.REFUND and amount is not None:
+        # A cancelled tournament's refund, already owed in refunds payable (TRN-2).
+        return refund_payout(**common, tournament_id=data["tournament"], amount_cents=amount)
     if kind == TransactionKind.REFUND:
+        # An entry given back before the start: prize part, fee and bounty as split.
         return tournament_refund(
             **common,
             tournament_id=data["tournament"],

@@ -219,7 +219,7 @@ def _require_available(*, kind: str, owner: str, amount_cents: int, what: str) -
 
 def _chips_transaction(*, kind, actor, shift, player, amount_cents, method, reference, idempotency_key, now):
     if not reference:
-        raise DomainError("reference_required", _("Say which cash-game session the chips are for."))
+        raise DomainError("reference_required", _("Say which cash-game table the chips are for."))
 
     def lines(locked: Shift) -> list[Line]:
         chips = account_for(kind=AccountKind.CHIPS_IN_PLAY, owner=reference)
@@ -251,7 +251,7 @@ def cash_buy_in(
     idempotency_key: str,
     now: datetime | None = None,
 ) -> CashierTransaction:
-    """Chips for cash: the drawer (or card clearing) against the session's chips in play.
+    """Chips for cash: the drawer (or card clearing) against the table's chips in play.
     When a buy-in is allowed is the cash game's rule (CSH-1); this only moves the money."""
     return _chips_transaction(
         kind=TransactionKind.CASH_BUY_IN,
@@ -290,6 +290,45 @@ def cash_top_up(
     )
 
 
+def _cash_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    kind: str,
+    source_kind: str,
+    source_owner: str,
+    source_name: str,
+    amount_cents: int,
+    reference: str,
+    idempotency_key: str,
+    now: datetime | None,
+) -> CashierTransaction:
+    """Cash out of the drawer against one account (chips in play, a prize pool, the jackpot
+    fund, refunds payable), never more than that account holds."""
+
+    def lines(locked: Shift) -> list[Line]:
+        _require_available(kind=source_kind, owner=source_owner, amount_cents=amount_cents, what=source_name)
+        return [
+            (account_for(kind=source_kind, owner=source_owner), amount_cents),
+            (locked.drawer, -amount_cents),
+        ]
+
+    return _transact(
+        actor=actor,
+        shift=shift,
+        kind=kind,
+        player=player,
+        amount_cents=amount_cents,
+        method=PaymentMethod.CASH,
+        reference=reference,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        extra={},
+        now=now,
+    )
+
+
 def cash_out(
     *,
     actor,
@@ -300,33 +339,20 @@ def cash_out(
     idempotency_key: str,
     now: datetime | None = None,
 ) -> CashierTransaction:
-    """Chips back to cash, paid from the drawer; never more than the session's chips in play."""
-
-    def lines(locked: Shift) -> list[Line]:
-        _require_available(
-            kind=AccountKind.CHIPS_IN_PLAY,
-            owner=reference,
-            amount_cents=amount_cents,
-            what=_("Chips in play of %s") % reference,
-        )
-        return [
-            (account_for(kind=AccountKind.CHIPS_IN_PLAY, owner=reference), amount_cents),
-            (locked.drawer, -amount_cents),
-        ]
-
+    """Chips back to cash when the player leaves (CSH-2); never more than the table's chips in play."""
     if not reference:
-        raise DomainError("reference_required", _("Say which cash-game session the chips come from."))
-    return _transact(
+        raise DomainError("reference_required", _("Say which cash-game table the chips come from."))
+    return _cash_payout(
         actor=actor,
         shift=shift,
-        kind=TransactionKind.CASH_OUT,
         player=player,
+        kind=TransactionKind.CASH_OUT,
+        source_kind=AccountKind.CHIPS_IN_PLAY,
+        source_owner=reference,
+        source_name=_("Chips in play of %s") % reference,
         amount_cents=amount_cents,
-        method=PaymentMethod.CASH,
         reference=reference,
         idempotency_key=idempotency_key,
-        lines=lines,
-        extra={},
         now=now,
     )
 
@@ -462,27 +488,45 @@ def prize_payout(
 ) -> CashierTransaction:
     """Pay a prize in cash from the tournament's prize pool (TRN-10)."""
     owner = f"tournament:{tournament_id}"
-
-    def lines(locked: Shift) -> list[Line]:
-        _require_available(
-            kind=AccountKind.PRIZE_POOL, owner=owner, amount_cents=amount_cents, what=_("The prize pool")
-        )
-        return [
-            (account_for(kind=AccountKind.PRIZE_POOL, owner=owner), amount_cents),
-            (locked.drawer, -amount_cents),
-        ]
-
-    return _transact(
+    return _cash_payout(
         actor=actor,
         shift=shift,
-        kind=TransactionKind.PRIZE_PAYOUT,
         player=player,
+        kind=TransactionKind.PRIZE_PAYOUT,
+        source_kind=AccountKind.PRIZE_POOL,
+        source_owner=owner,
+        source_name=_("The prize pool"),
         amount_cents=amount_cents,
-        method=PaymentMethod.CASH,
         reference=owner,
         idempotency_key=idempotency_key,
-        lines=lines,
-        extra={},
+        now=now,
+    )
+
+
+def refund_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    tournament_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay out a refund that a cancelled tournament owes (TRN-2): the cancellation moved every
+    entry's money to refunds payable; the player collects it here, in cash."""
+    owner = f"tournament:{tournament_id}"
+    return _cash_payout(
+        actor=actor,
+        shift=shift,
+        player=player,
+        kind=TransactionKind.REFUND,
+        source_kind=AccountKind.REFUNDS_PAYABLE,
+        source_owner=owner,
+        source_name=_("Refunds payable of the tournament"),
+        amount_cents=amount_cents,
+        reference=owner,
+        idempotency_key=idempotency_key,
         now=now,
     )
 
@@ -498,23 +542,16 @@ def jackpot_payout(
     now: datetime | None = None,
 ) -> CashierTransaction:
     """Pay a jackpot share in cash from the jackpot fund (JKP-3)."""
-
-    def lines(locked: Shift) -> list[Line]:
-        _require_available(
-            kind=AccountKind.JACKPOT_FUND, owner="", amount_cents=amount_cents, what=_("The jackpot fund")
-        )
-        return [(account_for(kind=AccountKind.JACKPOT_FUND), amount_cents), (locked.drawer, -amount_cents)]
-
-    return _transact(
+    return _cash_payout(
         actor=actor,
         shift=shift,
-        kind=TransactionKind.JACKPOT_PAYOUT,
         player=player,
+        kind=TransactionKind.JACKPOT_PAYOUT,
+        source_kind=AccountKind.JACKPOT_FUND,
+        source_owner="",
+        source_name=_("The jackpot fund"),
         amount_cents=amount_cents,
-        method=PaymentMethod.CASH,
         reference=reference,
         idempotency_key=idempotency_key,
-        lines=lines,
-        extra={},
         now=now,
     )

@@ -7,6 +7,7 @@ from cardroom.models import AuditRecord
 from cashier.models import AccountKind, CashierTransaction, Posting, ReceiptCounter
 from cashier.selectors import account_amount, drawer_expected, ledger_total, prize_pool_balance
 from cashier.services import (
+    account_for,
     cash_buy_in,
     cash_out,
     jackpot_payout,
@@ -274,3 +275,39 @@ def test_reversal_of_a_reversal_refused__CAG_1(cashier, manager, manager2, shift
     with pytest.raises(DomainError) as error:
         reversal_request(actor=manager, posting=record.posting, reason="Again")
     assert error.value.code == "already_reversed"
+
+
+def test_cancelled_tournament_refund_paid_from_refunds_payable__TRN_2(cashier, shift, player):
+    from cashier.services import ledger_post, refund_payout
+
+    tournament_payment(
+        actor=cashier,
+        shift=shift,
+        player=player,
+        kind="tournament_buy_in",
+        tournament_id=8,
+        prize_cents=9_000,
+        fee_cents=1_000,
+        idempotency_key=key(),
+    )
+    # What a cancellation posts: the entry's money becomes a debt to the player.
+    owner = "tournament:8"
+    ledger_post(
+        lines=[
+            (account_for(kind=AccountKind.PRIZE_POOL, owner=owner), 9_000),
+            (account_for(kind=AccountKind.TOURNAMENT_FEES), 1_000),
+            (account_for(kind=AccountKind.REFUNDS_PAYABLE, owner=owner), -10_000),
+        ],
+        description="cancel",
+    )
+    record = refund_payout(
+        actor=cashier, shift=shift, player=player, tournament_id=8, amount_cents=10_000, idempotency_key=key()
+    )
+    assert record.kind == "refund"
+    assert account_amount(kind=AccountKind.REFUNDS_PAYABLE, owner=owner) == 0
+    assert drawer_expected(shift=shift) == 100_000
+    with pytest.raises(DomainError) as error:
+        refund_payout(
+            actor=cashier, shift=shift, player=player, tournament_id=8, amount_cents=50, idempotency_key=key()
+        )
+    assert error.value.code == "insufficient_balance"
