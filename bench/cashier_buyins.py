@@ -10,6 +10,7 @@ import http.client
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -82,7 +83,11 @@ def start_server(settings_module: str) -> tuple[subprocess.Popen, int]:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": settings_module,
-        "DJANGO_DEBUG": "1",
+        # Production settings (debug off) over plain HTTP on loopback.
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SECURE_COOKIES": "0",
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "AXES_ENABLED": "0",
         "DATABASE_CONN_MAX_AGE": "60",
@@ -143,7 +148,7 @@ def load(port: int, path: str, desks: list[tuple[str, int]], players: list[int],
                     "shift": shift,
                     "player": rng.choice(players),
                     "amount": "50.00",
-                    "reference": "session:1",
+                    "reference": "table:1",
                 }
             )
             headers = {
@@ -183,9 +188,47 @@ def load(port: int, path: str, desks: list[tuple[str, int]], players: list[int],
     return rate
 
 
+def load_with_wrk(port: int, path: str, desks: list[tuple[str, int]], players: list[int], tag: str) -> float:
+    """The same load from wrk (C, 2 threads, 16 connections), which leaves the server far more
+    of the machine's two cores than 16 Python client threads do."""
+    env = {
+        **os.environ,
+        "DESKS": ",".join(f"{token}:{shift}" for token, shift in desks),
+        "PLAYERS": ",".join(str(p) for p in players),
+        "BENCH_PATH": path,
+        "BENCH_TAG": tag,
+    }
+    url = f"http://127.0.0.1:{port}"
+    script = str(ROOT / "bench" / "buyin.lua")
+    subprocess.run(
+        ["wrk", "-t2", "-c16", f"-d{WARMUP_S:.0f}s", "-s", script, url],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    env["BENCH_TAG"] = tag + "m"
+    result = subprocess.run(
+        ["wrk", "-t2", f"-c{CLIENTS}", f"-d{MEASURE_S:.0f}s", "-s", script, url],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    line = next(x for x in result.stdout.splitlines() if x.startswith("WRK "))
+    fields = dict(item.split("=") for item in line.split()[1:])
+    rate = int(fields["created"]) / float(fields["seconds"])
+    print(
+        f"{tag:<5} {path:<28} 201={fields['created']:<6} other={fields['other']:<4} {rate:7.1f}/s "
+        f"(p50 {fields['p50_ms']} ms, p99 {fields['p99_ms']} ms, wrk)"
+    )
+    return rate
+
+
 def measure(settings_module: str, path: str, desks, players, tag: str) -> float:
     server, port = start_server(settings_module)
     try:
+        if shutil.which("wrk") and "--python-client" not in sys.argv:
+            return load_with_wrk(port, path, desks, players, tag)
         return load(port, path, desks, players, tag)
     finally:
         stop_server(server)

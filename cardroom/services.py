@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
 from cardroom.roles import MANAGER_ROLES, require_role
+from cardroom.selectors import venue_cache_clear
 
 SYSTEM_ACTOR = "system"
 
@@ -88,6 +89,8 @@ def venue_update(*, actor, venue: Venue, now: datetime | None = None, **changes:
     for name, value in changes.items():
         setattr(venue, name, value)
     venue.save()
+    venue_cache_clear()
+    transaction.on_commit(venue_cache_clear)
     audit_record(
         actor=actor,
         action="venue.update",

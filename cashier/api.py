@@ -72,29 +72,23 @@ class HandoverSerializer(ShiftCloseSerializer):
     to_cashier = serializers.CharField(max_length=150)
 
 
-class TransactionSerializer(serializers.ModelSerializer):
-    amount = MoneyField(source="amount_cents")
+class TransactionSerializer(serializers.Serializer):
+    # A plain Serializer: it answers every money request, and a ModelSerializer rebuilds its
+    # fields from the model on each use.
+    id = serializers.IntegerField()
+    receipt_number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=TransactionKind.choices)
+    shift = serializers.IntegerField(source="shift_id")
     cashier = serializers.CharField(source="cashier.get_username")
+    player = serializers.IntegerField(source="player_id", allow_null=True)
     player_name = serializers.CharField(source="player.full_name", allow_null=True, default=None)
-
-    class Meta:
-        model = CashierTransaction
-        fields = [
-            "id",
-            "receipt_number",
-            "kind",
-            "shift",
-            "cashier",
-            "player",
-            "player_name",
-            "amount",
-            "method",
-            "reference",
-            "note",
-            "posting",
-            "idempotency_key",
-            "created_at",
-        ]
+    amount = MoneyField(source="amount_cents")
+    method = serializers.ChoiceField(choices=PaymentMethod.choices)
+    reference = serializers.CharField()
+    note = serializers.CharField()
+    posting = serializers.IntegerField(source="posting_id")
+    idempotency_key = serializers.CharField()
+    created_at = serializers.DateTimeField()
 
 
 class TransactionInputSerializer(serializers.Serializer):

@@ -8,7 +8,8 @@ from django.contrib.auth.models import Group
 from rest_framework.test import APIClient
 
 from cardroom.roles import Role
-from cardroom.selectors import venue_get
+from cardroom.selectors import venue_cache_clear, venue_get
+from cashier.services.ledger import account_cache_clear
 
 PASSWORD = "correct-horse-battery-staple"
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
@@ -22,6 +23,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_venue_cache():
+    """Process caches of rows (venue, accounts) never outlive the test whose database held them."""
+    venue_cache_clear()
+    account_cache_clear()
+    yield
+    venue_cache_clear()
+    account_cache_clear()
 
 
 def make_staff(username: str, *roles: Role):

@@ -19,12 +19,9 @@ from players.models import Player
 
 def transaction_create(*, actor, data: dict, idempotency_key: str) -> CashierTransaction:
     """Route one parsed transaction request (API or desk page) to the service of its kind."""
-    shift = Shift.objects.filter(pk=data["shift"]).first()
-    if shift is None:
-        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404)
-    player = Player.objects.filter(pk=data["player"]).first()
-    if player is None:
-        raise DomainError("unknown_player", _("Unknown player."), status_code=404)
+    # pk-only instances: the service locks and loads both rows itself (404 when missing), so the
+    # request reads neither twice.
+    shift, player = Shift(pk=data["shift"]), Player(pk=data["player"])
     kind = data["kind"]
     common = {"actor": actor, "shift": shift, "player": player, "idempotency_key": idempotency_key}
     tournament_kinds = {

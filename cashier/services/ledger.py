@@ -23,17 +23,29 @@ ACCOUNT_NAMES = {
 }
 
 
+# Accounts are never deleted or re-keyed, so each process remembers the ones it has used: a money
+# request then reads no account row. (Tests clear it between tests.)
+_accounts: dict[tuple[str, str], Account] = {}
+
+
 def account_for(*, kind: str, owner: str = "") -> Account:
     """The account of a kind and owner, created on first use (race-safe: unique constraint)."""
-    name = ACCOUNT_NAMES.get(kind) or f"{AccountKind(kind).label} {owner}".strip()
-    account, _created = Account.objects.get_or_create(kind=kind, owner=owner, defaults={"name": name})
+    account = _accounts.get((kind, owner))
+    if account is None:
+        name = ACCOUNT_NAMES.get(kind) or f"{AccountKind(kind).label} {owner}".strip()
+        account, _created = Account.objects.get_or_create(kind=kind, owner=owner, defaults={"name": name})
+        # Remembered only once committed: a row of a transaction that rolls back is never kept.
+        transaction.on_commit(lambda: _accounts.setdefault((kind, owner), account))
     return account
+
+
+def account_cache_clear() -> None:
+    _accounts.clear()
 
 
 Line = tuple[Account, int]
 
 
-@transaction.atomic
 def ledger_post(
     *,
     lines: Sequence[Line],
@@ -58,13 +70,14 @@ def ledger_post(
         raise DomainError("unbalanced_posting", _("Debits and credits differ."), rule="CAG-1")
     now = now or timezone.now()
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-    posting = Posting.objects.create(
-        created_at=now, created_by=user, description=description[:200], reverses=reverses, reason=reason
-    )
-    Entry.objects.bulk_create(
-        [
-            Entry(posting=posting, account=account, amount_cents=amount, created_at=now)
-            for account, amount in lines
-        ]
-    )
+    with transaction.atomic(savepoint=False):  # joins the caller's transaction: no savepoint
+        posting = Posting.objects.create(
+            created_at=now, created_by=user, description=description[:200], reverses=reverses, reason=reason
+        )
+        Entry.objects.bulk_create(
+            [
+                Entry(posting=posting, account=account, amount_cents=amount, created_at=now)
+                for account, amount in lines
+            ]
+        )
     return posting

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -66,12 +66,24 @@ def _replay(*, idempotency_key: str, fingerprint: str) -> CashierTransaction | N
 
 
 def _next_receipt_number() -> int:
-    # The counter row stays locked until commit; a rollback returns the number (no gaps).
-    counter, _created = ReceiptCounter.objects.get_or_create(venue=venue_get())
-    counter = ReceiptCounter.objects.select_for_update(no_key=True).get(pk=counter.pk)
-    counter.last_number += 1
-    counter.save(update_fields=["last_number"])
-    return counter.last_number
+    """The next receipt number of the venue, in one statement.
+
+    The UPDATE keeps the counter row locked until commit and a rollback returns the number, so
+    numbers have no gaps (CAG-4). Every desk waits here in turn, so callers take it last, just
+    before their final inserts, to hold it for as short a time as possible.
+    """
+    venue = venue_get()
+    table = ReceiptCounter._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET last_number = last_number + 1 WHERE venue_id = %s RETURNING last_number",
+            [venue.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:  # the venue's first receipt
+        ReceiptCounter.objects.get_or_create(venue=venue)
+        return _next_receipt_number()
+    return row[0]
 
 
 def _check_aml(*, player: Player, amount_cents: int, method: str, now: datetime) -> None:
@@ -98,6 +110,18 @@ def _check_aml(*, player: Player, amount_cents: int, method: str, now: datetime)
             rule="PLY-2",
             status_code=403,
         )
+
+
+class _Excluded(Exception):
+    def __init__(self, player: Player):
+        self.player = player
+
+
+def _lock_player(*, player_id: int) -> Player:
+    player = Player.objects.select_for_update(no_key=True).filter(pk=player_id).first()
+    if player is None:
+        raise DomainError("unknown_player", _("Unknown player."), status_code=404)
+    return player
 
 
 def _transact(
@@ -142,25 +166,37 @@ def _transact(
     if reference and not REFERENCE_PATTERN.match(reference):
         raise DomainError("invalid_reference", _("Unknown reference: %s") % reference)
     now = now or timezone.now()
-    if player is not None and kind in PAY_IN_KINDS:
-        # Before the transaction opens: the logged refusal must survive the rollback (PLY-1).
-        player_require_eligible(actor=actor, player=player, purpose=_("buy in"), now=now)
     try:
         with transaction.atomic():
             shift = lock_own_open_shift(actor=actor, shift=shift)
             if player is not None:
-                player = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
+                player = _lock_player(player_id=player.pk)
+                if kind in PAY_IN_KINDS and player.is_excluded_on(timezone.localdate(now)):
+                    raise _Excluded(player)  # nothing written yet; logged below, after the rollback
                 _check_aml(player=player, amount_cents=amount_cents, method=method, now=now)
-            posting_lines = lines(shift)
-            number = _next_receipt_number()
             posting = ledger_post(
-                lines=posting_lines,
-                description=f"{TransactionKind(kind).label} receipt {number}",
+                lines=lines(shift),
+                description=str(TransactionKind(kind).label),
                 actor=actor,
                 now=now,
             )
+            audit_record(
+                actor=actor,
+                action=f"cashier.{kind}",
+                obj=posting,
+                after={
+                    "amount_cents": amount_cents,
+                    "method": method,
+                    "player": player.pk if player else None,
+                    "reference": reference,
+                    "idempotency_key": idempotency_key,
+                    **extra,
+                },
+                now=now,
+            )
+            # Last, so every desk waits on the venue's receipt counter for one insert only.
             record = CashierTransaction.objects.create(
-                receipt_number=number,
+                receipt_number=_next_receipt_number(),
                 kind=kind,
                 shift=shift,
                 cashier=actor,
@@ -174,20 +210,10 @@ def _transact(
                 request_fingerprint=fingerprint,
                 created_at=now,
             )
-            audit_record(
-                actor=actor,
-                action=f"cashier.{kind}",
-                obj=record,
-                after={
-                    "receipt": number,
-                    "amount_cents": amount_cents,
-                    "method": method,
-                    "player": player.pk if player else None,
-                    "reference": reference,
-                    **extra,
-                },
-                now=now,
-            )
+    except _Excluded as refused:
+        # The refusal record must survive the refused request (PLY-1): written outside it.
+        player_require_eligible(actor=actor, player=refused.player, purpose=_("buy in"), now=now)
+        raise AssertionError("an excluded player passed the eligibility check") from None
     except IntegrityError:
         # A racing request with the same key committed first: answer with its result (CAG-2).
         replayed = _replay(idempotency_key=idempotency_key, fingerprint=fingerprint)
