@@ -1,0 +1,63 @@
+"""Browser journeys: Playwright driving Debian's headless Chromium against a live server.
+
+They need a live server, hence real transactions (the append-only triggers refuse SQLite's
+flush), so they run in CI's PostgreSQL pass; `.ci/run` installs Chromium. Screenshots go to
+test-artifacts/ for a person to look at.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Chromium flags for a closed network (no background calls home) and a root user in CI.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("needs Chromium (apt-get install chromium); .ci/run installs it")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs its own event loop; Django's async-unsafe guard must allow the
+    # test thread's ORM calls around it.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def log_in(page, live_server, username: str, password: str) -> None:
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(f"{live_server.url}/")
