@@ -4,7 +4,8 @@ import time as clock
 import zoneinfo
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import QuerySet
+from django.db.models import DateTimeField, ExpressionWrapper, F, QuerySet
+from django.db.models.functions import TruncDate
 
 from cardroom.models import AuditRecord, Venue
 
@@ -50,6 +51,13 @@ def gaming_day_bounds(day: date, *, venue: Venue | None = None) -> tuple[datetim
     start = datetime.combine(day, time(hour=venue.gaming_day_start_hour), tzinfo=zone)
     end = datetime.combine(day + timedelta(days=1), time(hour=venue.gaming_day_start_hour), tzinfo=zone)
     return start, end
+
+
+def gaming_day_expression(field: str, *, venue: Venue | None = None):
+    """SQL for the gaming day of a datetime column: the venue-local date of (time - start hour)."""
+    venue = venue or venue_get()
+    shifted = ExpressionWrapper(F(field) - timedelta(hours=venue.gaming_day_start_hour), DateTimeField())
+    return TruncDate(shifted, tzinfo=venue_zone(venue))
 
 
 def audit_list(

@@ -240,6 +240,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
 )
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_BEAT_SCHEDULE: dict = {
+    # Reports read ended gaming days from rollups; this builds them soon after a day ends.
+    "reports-rollup-missing": {
+        "task": "reports.rollup_missing",
+        "schedule": 300.0,
+        "options": {"expires": 300},
+    },
     # The tournament clock's safety net (TRN-8): raises overdue levels, sends near ETA messages.
     # A message older than its period is dropped: the next one does the same work.
     "tournaments-clock-reconcile": {

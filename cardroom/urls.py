@@ -29,6 +29,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("tv/", include("tournaments.tv_urls")),
     path("cashier/", include("cashier.urls")),
+    path("reports/", include("reports.urls")),
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
 ]

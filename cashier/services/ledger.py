@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
+from cardroom.selectors import gaming_day_of
 from cashier.models import Account, AccountKind, Entry, Posting
+from reports.services import rollup_invalidate
 
 ACCOUNT_NAMES = {
     AccountKind.VAULT: "Vault",
@@ -80,4 +82,7 @@ def ledger_post(
                 for account, amount in lines
             ]
         )
+        if gaming_day_of(now) < gaming_day_of(timezone.now()):
+            # Dated into an ended gaming day: its report rollup must be built again.
+            rollup_invalidate(moment=now)
     return posting

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from reports import views
+
+app_name = "reports"
+
+urlpatterns = [
+    path("", views.DailyReportView.as_view(), name="daily"),
+    path("range/", views.RangeReportView.as_view(), name="range"),
+]
