@@ -214,6 +214,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["cardroom.roles.IsStaffMember"],
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "cardroom.schema.add_error_responses",
+    ],
 }
 
 # Celery: Redis when REDIS_URL (or CELERY_BROKER_URL) is set, else an embedded broker on a

@@ -33,3 +33,5 @@ urlpatterns = [
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "cardroom.views.page_not_found"

@@ -5,9 +5,11 @@ from datetime import datetime, time
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.paginator import Paginator
+from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.generic import FormView, TemplateView
 
 from cardroom.forms import DomainFormMixin
@@ -63,3 +65,10 @@ class AuditListView(RoleRequiredMixin, TemplateView):
         query = self.request.GET.copy()
         query.pop("page", None)
         return super().get_context_data(form=form, page=page, query=query.urlencode(), **kwargs)
+
+
+def page_not_found(request, exception):
+    """API clients get the error shape of every other API answer; people get the page."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not_found", "detail": _("No such address."), "rule": ""}, status=404)
+    return defaults.page_not_found(request, exception)

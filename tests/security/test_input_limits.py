@@ -97,3 +97,9 @@ def player(db):
     from tests.factories import PlayerFactory
 
     return PlayerFactory()
+
+
+def test_unknown_api_address_answers_json_404(api, cashier):
+    response = api(cashier).get("/api/players/not-a-number/")
+    assert response.status_code == 404
+    assert response.json() == {"code": "not_found", "detail": "No such address.", "rule": ""}
