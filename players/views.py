@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
@@ -48,9 +49,10 @@ class PlayerUpdateView(RoleRequiredMixin, DomainFormMixin, FormView):
     template_name = "players/player_form.html"
     form_class = PlayerForm
 
-    def dispatch(self, request, *args, **kwargs):
-        self.player = get_object_or_404(Player, pk=kwargs["pk"])
-        return super().dispatch(request, *args, **kwargs)
+    @cached_property
+    def player(self) -> Player:
+        # Looked up on first use, after RoleRequiredMixin has checked the role.
+        return get_object_or_404(Player, pk=self.kwargs["pk"])
 
     def get_initial(self):
         return PlayerForm.initial_for(self.player)
