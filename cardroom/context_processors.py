@@ -21,6 +21,7 @@ NAVIGATION = [
     (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),
     (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
+    (_("Tournament cashier"), "tournaments:cashier-list", CASHIER_ROLES),
     (_("Reports"), "reports:daily", MANAGER_ROLES),
     (_("Audit trail"), "audit-list", (*MANAGER_ROLES, *ADMIN_ROLES)),
     (_("Venue"), "venue-settings", MANAGER_ROLES),

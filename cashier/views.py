@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
@@ -12,7 +13,7 @@ from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier import services
 from cashier.api import scoped_shifts, scoped_transactions
 from cashier.forms import ReversalRequestForm, ShiftCloseForm, ShiftOpenForm, TransactionForm
-from cashier.models import Posting, ReversalRequest, ReversalStatus
+from cashier.models import Posting, ReversalRequest, ReversalStatus, Shift
 from cashier.selectors import drawer_expected, open_shift_for, shift_transactions
 from players.models import Player
 from players.selectors import player_search
@@ -89,10 +90,10 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
     template_name = "cashier/shift_close.html"
     form_class = ShiftCloseForm
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated:
-            self.shift = get_object_or_404(scoped_shifts(request.user), pk=kwargs["pk"])
-        return super().dispatch(request, *args, **kwargs)
+    @cached_property
+    def shift(self) -> Shift:
+        # Looked up on first use, after RoleRequiredMixin has checked the role.
+        return get_object_or_404(scoped_shifts(self.request.user), pk=self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(

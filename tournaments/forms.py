@@ -1,7 +1,11 @@
+import uuid
+from decimal import Decimal, InvalidOperation
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import MoneyField
+from cashier.models import PaymentMethod
 from tournaments.models import BlindStructure, GuaranteeMode
 from tournaments.structure_io import MAX_FILE_CHARS
 
@@ -70,3 +74,70 @@ class StructureImportForm(forms.Form):
         except UnicodeDecodeError:
             raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
         return {"file_format": extension, "content": content}
+
+
+class RegisterForm(forms.Form):
+    """The cashier registers a player; the key made when the form is shown makes a double tap
+    register once (CAG-2)."""
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=80)
+    player = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=1, error_messages={"required": _("Choose the player.")}
+    )
+    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH)
+    present = forms.BooleanField(label=_("Present at the venue"), required=False, initial=True)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("initial", {}).setdefault("idempotency_key", uuid.uuid4().hex)
+        super().__init__(*args, **kwargs)
+
+
+class PostponeForm(forms.Form):
+    start_at = forms.DateTimeField(label=_("New start time"), widget=DateTimeInput)
+
+
+class RulesForm(forms.Form):
+    rebuy_level = forms.IntegerField(
+        label=_("Rebuys until the end of level"), min_value=0, initial=0, help_text=_("0: no rebuys.")
+    )
+    max_rebuys = forms.IntegerField(label=_("Rebuys per entry"), min_value=0, initial=0)
+    rebuy_prize_cents = MoneyField(label=_("Rebuy prize contribution (EUR)"), required=False)
+    rebuy_fee_cents = MoneyField(label=_("Rebuy fee (EUR)"), required=False)
+    rebuy_chips = forms.IntegerField(label=_("Rebuy chips"), min_value=0, initial=0)
+    add_on_level = forms.IntegerField(
+        label=_("Add-on until the end of level"), min_value=0, initial=0, help_text=_("0: no add-on.")
+    )
+    add_on_prize_cents = MoneyField(label=_("Add-on prize contribution (EUR)"), required=False)
+    add_on_fee_cents = MoneyField(label=_("Add-on fee (EUR)"), required=False)
+    add_on_chips = forms.IntegerField(label=_("Add-on chips"), min_value=0, initial=0)
+
+    def clean(self):
+        data = super().clean()
+        for name in ("rebuy_prize_cents", "rebuy_fee_cents", "add_on_prize_cents", "add_on_fee_cents"):
+            data[name] = data.get(name) or 0
+        return data
+
+
+class PayoutTableForm(forms.Form):
+    percentages = forms.CharField(
+        label=_("Payout table (% per place, first place first)"),
+        required=False,
+        help_text=_('For example "50, 30, 20". Leave empty for the default table.'),
+        max_length=5000,
+    )
+
+    def clean_percentages(self):
+        text = self.cleaned_data["percentages"].strip()
+        if not text:
+            return []
+        points = []
+        for part in text.replace(";", ",").split(","):
+            try:
+                value = Decimal(part.strip())
+            except InvalidOperation:
+                raise forms.ValidationError(_("%s is not a percentage.") % part.strip()) from None
+            basis_points = value * 100
+            if basis_points != basis_points.to_integral_value():
+                raise forms.ValidationError(_("Use at most two decimals: %s") % part.strip())
+            points.append(int(basis_points))
+        return points

@@ -8,6 +8,7 @@ raise a level by re-reading the row under its lock.
 
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -256,3 +257,307 @@ class TournamentLevel(LevelFields):
     @property
     def minutes(self) -> int:
         return self.duration_seconds // 60
+
+
+class GuaranteeOutcome(models.TextChoices):
+    UNDECIDED = "", _("Not decided yet")
+    HELD = "held", _("Holds")
+    NOT_HELD = "not_held", _("Does not hold")
+
+
+class TournamentRules(models.Model):
+    """Rebuys, add-ons, the payout table and the recorded outcomes of a tournament (TRN-3 to
+    TRN-6, TRN-10): kept beside the tournament row so the clock's row stays small.
+
+    One row per tournament, created with it (or on first use); every write locks the tournament
+    row first, then reads or writes this one.
+    """
+
+    tournament = models.OneToOneField(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rules"
+    )
+    # Rebuys (TRN-6): allowed until the end of level `rebuy_level` (0: none), at most
+    # `max_rebuys` per entry, each for `rebuy_chips` at prize + fee.
+    rebuy_level = models.PositiveSmallIntegerField(_("rebuys until the end of level"), default=0)
+    max_rebuys = models.PositiveSmallIntegerField(_("rebuys per entry"), default=0)
+    rebuy_prize_cents = models.BigIntegerField(_("rebuy prize contribution (cents)"), default=0)
+    rebuy_fee_cents = models.BigIntegerField(_("rebuy fee (cents)"), default=0)
+    rebuy_chips = models.PositiveIntegerField(_("rebuy chips"), default=0)
+    # One add-on per entry until the end of level `add_on_level` (0: none).
+    add_on_level = models.PositiveSmallIntegerField(_("add-on until the end of level"), default=0)
+    add_on_prize_cents = models.BigIntegerField(_("add-on prize contribution (cents)"), default=0)
+    add_on_fee_cents = models.BigIntegerField(_("add-on fee (cents)"), default=0)
+    add_on_chips = models.PositiveIntegerField(_("add-on chips"), default=0)
+    # Basis points per place, first place first; empty: the default table for the entries.
+    payout_percentages = models.JSONField(_("payout table (basis points)"), default=list, blank=True)
+
+    # Set by the clock's level-end work under the tournament's lock, each exactly once.
+    registration_closed_at = models.DateTimeField(_("registration closed"), null=True, blank=True)
+    rebuys_closed_at = models.DateTimeField(_("rebuys closed"), null=True, blank=True)
+    add_ons_closed_at = models.DateTimeField(_("add-ons closed"), null=True, blank=True)
+    # TRN-3: the guarantee decision, with the count of distinct present players it was made on.
+    guarantee_outcome = models.CharField(
+        _("guarantee outcome"), max_length=8, choices=GuaranteeOutcome.choices, default="", blank=True
+    )
+    guarantee_count = models.PositiveIntegerField(_("present players counted"), null=True, blank=True)
+    guarantee_decided_at = models.DateTimeField(_("guarantee decided"), null=True, blank=True)
+    # TRN-5/TRN-10: payouts finalised once, with the overlay posted then (cents).
+    payouts_finalised_at = models.DateTimeField(_("payouts finalised"), null=True, blank=True)
+    collected_prize_cents = models.BigIntegerField(_("collected prize pool (cents)"), null=True, blank=True)
+    prize_pool_cents = models.BigIntegerField(_("prize pool paid out (cents)"), null=True, blank=True)
+    overlay_cents = models.BigIntegerField(_("overlay (cents)"), default=0)
+    deal_accepted_at = models.DateTimeField(_("deal accepted"), null=True, blank=True)
+    # Each bust-out (one hand, one or more players) gets the next number; undo takes the last.
+    bust_sequence = models.PositiveIntegerField(_("bust-outs recorded"), default=0)
+
+    class Meta:
+        verbose_name = _("tournament rules")
+        verbose_name_plural = _("tournament rules")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rebuy_prize_cents__gte=0)
+                & Q(rebuy_fee_cents__gte=0)
+                & Q(add_on_prize_cents__gte=0)
+                & Q(add_on_fee_cents__gte=0)
+                & Q(overlay_cents__gte=0),
+                name="tournament_rules_amounts_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+    @property
+    def registration_open(self) -> bool:
+        return self.registration_closed_at is None
+
+
+class EntryKind(models.TextChoices):
+    BUY_IN = "buy_in", _("Buy-in")
+    RE_ENTRY = "re_entry", _("Re-entry")
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", _("Playing")
+    BUSTED = "busted", _("Busted")
+    REFUND_DUE = "refund_due", _("Refund due")
+    REFUNDED = "refunded", _("Refunded")
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", _("Open")
+    BROKEN = "broken", _("Broken")
+
+
+class Table(models.Model):
+    """A tournament table (TRN-9). `break_rank` is the pre-drawn order of breaking (1 first)."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    seats = models.PositiveSmallIntegerField(_("seats"))
+    break_rank = models.PositiveSmallIntegerField(_("breaks as"))
+    status = models.CharField(
+        _("status"), max_length=6, choices=TableStatus.choices, default=TableStatus.OPEN
+    )
+    button_seat = models.PositiveSmallIntegerField(_("button seat"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="tournament_table_number_unique"),
+            models.CheckConstraint(
+                condition=Q(seats__gte=2) & Q(seats__lte=10), name="tournament_table_seats"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %d") % self.number
+
+
+class Entry(models.Model):
+    """One paid entry of a player in a tournament (a re-entry is a new entry, TRN-6)."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="entries"
+    )
+    player = models.ForeignKey(
+        "players.Player",
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="tournament_entries",
+    )
+    number = models.PositiveIntegerField(_("entry number"))
+    kind = models.CharField(_("kind"), max_length=8, choices=EntryKind.choices)
+    status = models.CharField(
+        _("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE
+    )
+    present = models.BooleanField(_("present"), default=False)
+    cashier_transaction = models.OneToOneField(
+        "cashier.CashierTransaction",
+        verbose_name=_("buy-in receipt"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_entry",
+    )
+    starting_stack_chips = models.PositiveIntegerField(_("starting stack"))
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="entries",
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    rebuys = models.PositiveSmallIntegerField(_("rebuys"), default=0)
+    add_ons = models.PositiveSmallIntegerField(_("add-ons"), default=0)
+    registered_at = models.DateTimeField(_("registered"))
+    busted_at = models.DateTimeField(_("busted"), null=True, blank=True)
+    bust_number = models.PositiveIntegerField(_("bust-out number"), null=True, blank=True)
+    # Where the player sat when he busted, so an undone bust-out can give the seat back.
+    bust_table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    bust_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    finish_place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
+    prize_cents = models.BigIntegerField(_("prize (cents)"), null=True, blank=True)
+    prize_transaction = models.OneToOneField(
+        "cashier.CashierTransaction",
+        verbose_name=_("prize receipt"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_prize",
+    )
+    refund_cents = models.BigIntegerField(_("refund due (cents)"), null=True, blank=True)
+    refund_transaction = models.OneToOneField(
+        "cashier.CashierTransaction",
+        verbose_name=_("refund receipt"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_refund",
+    )
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
+            # One live entry per player: a re-entry needs the last one busted (TRN-6).
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(status=EntryStatus.ACTIVE),
+                name="entry_one_active_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "seat"], condition=Q(table__isnull=False), name="entry_seat_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "finish_place"],
+                condition=Q(finish_place__isnull=False),
+                name="entry_finish_place_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=True, seat__isnull=True) | Q(table__isnull=False, seat__gte=1),
+                name="entry_table_and_seat_together",
+            ),
+            models.CheckConstraint(
+                condition=Q(prize_cents__isnull=True) | Q(prize_cents__gte=0), name="entry_prize_not_negative"
+            ),
+        ]
+        indexes = [models.Index(fields=["tournament", "status"], name="entry_tournament_status")]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.player}"
+
+
+class EntryPaymentKind(models.TextChoices):
+    BUY_IN = "buy_in", _("Buy-in")
+    RE_ENTRY = "re_entry", _("Re-entry")
+    REBUY = "rebuy", _("Rebuy")
+    ADD_ON = "add_on", _("Add-on")
+
+
+class EntryPayment(models.Model):
+    """What an entry paid, one row per cashier transaction: refunds (TRN-2) sum these."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="payments")
+    kind = models.CharField(_("kind"), max_length=8, choices=EntryPaymentKind.choices)
+    cashier_transaction = models.OneToOneField(
+        "cashier.CashierTransaction", on_delete=models.PROTECT, related_name="tournament_payment"
+    )
+    prize_cents = models.BigIntegerField(_("prize contribution (cents)"))
+    fee_cents = models.BigIntegerField(_("fee (cents)"))
+    bounty_cents = models.BigIntegerField(_("bounty (cents)"), default=0)
+    chips = models.PositiveIntegerField(_("chips"))
+    created_at = models.DateTimeField(_("time"))
+
+    class Meta:
+        verbose_name = _("entry payment")
+        verbose_name_plural = _("entry payments")
+        ordering = ["entry", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.entry} {self.get_kind_display()}"
+
+
+class MoveReason(models.TextChoices):
+    BALANCE = "balance", _("Balancing")
+    BREAK = "break", _("Table broken")
+    FINAL = "final", _("Final table draw")
+    LATE = "late", _("New table for late entries")
+
+
+class MoveSlip(models.Model):
+    """A move slip for the floor (TRN-9): the seat already changed; the floor confirms the player moved."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="move_slips")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="move_slips")
+    from_table = models.PositiveSmallIntegerField(_("from table"))
+    from_seat = models.PositiveSmallIntegerField(_("from seat"))
+    to_table = models.PositiveSmallIntegerField(_("to table"))
+    to_seat = models.PositiveSmallIntegerField(_("to seat"))
+    reason = models.CharField(_("reason"), max_length=8, choices=MoveReason.choices)
+    created_at = models.DateTimeField(_("time"))
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("move slip")
+        verbose_name_plural = _("move slips")
+        ordering = ["tournament", "pk"]
+
+    def __str__(self) -> str:
+        return _("Table %(ft)d seat %(fs)d -> Table %(tt)d seat %(ts)d") % {
+            "ft": self.from_table,
+            "fs": self.from_seat,
+            "tt": self.to_table,
+            "ts": self.to_seat,
+        }
+
+
+class PayoutPlace(models.Model):
+    """The finalised prize of a place (TRN-10); amounts sum to the prize pool exactly."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="payout_places")
+    place = models.PositiveIntegerField(_("place"))
+    amount_cents = models.BigIntegerField(_("prize (cents)"))
+
+    class Meta:
+        verbose_name = _("payout place")
+        verbose_name_plural = _("payout places")
+        ordering = ["tournament", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="payout_place_unique"),
+            models.CheckConstraint(condition=Q(amount_cents__gte=0), name="payout_place_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} #{self.place}"

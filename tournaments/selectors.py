@@ -3,8 +3,9 @@ state every screen shows (TRN-8)."""
 
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import (
     CLOCK_RUNNING,
@@ -16,6 +17,9 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.schedule import milliseconds, project
+
+# Exact ICM walks every subset of the players left: 2^10 subsets stay instant.
+ICM_MAX_PLAYERS = 10
 
 LEVEL_KEYS = [
     "kind",
@@ -153,3 +157,182 @@ def tournament_clock_get(*, tournament: Tournament, now: datetime | None = None)
             "deadline_level": tournament.guarantee_deadline_level,
         }
     return state
+
+
+def entry_list(*, tournament: Tournament) -> QuerySet:
+    from tournaments.models import Entry
+
+    return (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player", "table", "cashier_transaction", "prize_transaction", "refund_transaction")
+        .order_by("number")
+    )
+
+
+def prizes_due(*, tournament: Tournament) -> QuerySet:
+    """Finished (or dealt) entries with a prize the cashier has not paid yet (TRN-10)."""
+    return entry_list(tournament=tournament).filter(prize_cents__gt=0, prize_transaction__isnull=True)
+
+
+def refunds_due(*, tournament: Tournament) -> QuerySet:
+    """Entries of a cancelled tournament waiting for their refund at the cashier (TRN-2)."""
+    from tournaments.models import EntryStatus
+
+    return entry_list(tournament=tournament).filter(status=EntryStatus.REFUND_DUE)
+
+
+def tournament_rules_get(*, tournament: Tournament):
+    """The tournament's rules and outcomes; an unsaved default row when none was written yet
+    (a read never creates one: the services do, under the tournament's lock)."""
+    from tournaments.models import TournamentRules
+
+    rules = TournamentRules.objects.filter(tournament=tournament).first()
+    return rules or TournamentRules(tournament=tournament)
+
+
+def _rules(tournament: Tournament):
+    return tournament_rules_get(tournament=tournament)
+
+
+def tournament_field_get(*, tournament: Tournament) -> dict:
+    """The field and the money as the TV and the floor show them (TRN-3, TRN-5, TRN-10): public,
+    no personal data. Before the payouts are final the prize pool and payouts are a projection:
+    collected so far, raised to the guarantee when it holds."""
+    from cardroom.selectors import venue_get
+    from cashier.selectors import prize_pool_balance
+    from poker.payouts import default_payout_percentages, payout_amounts
+    from tournaments.models import EntryPayment, EntryStatus, GuaranteeOutcome, PayoutPlace
+
+    rules = _rules(tournament)
+    counted = [EntryStatus.ACTIVE, EntryStatus.BUSTED]
+    counts = tournament.entries.aggregate(
+        entries=Count("pk", filter=Q(status__in=counted)),
+        left=Count("pk", filter=Q(status=EntryStatus.ACTIVE)),
+    )
+    chips = (
+        EntryPayment.objects.filter(entry__tournament=tournament, entry__status__in=counted).aggregate(
+            total=Sum("chips")
+        )["total"]
+        or 0
+    )
+    entries, left = counts["entries"], counts["left"]
+    final = rules.payouts_finalised_at is not None
+    if final:
+        pool = rules.prize_pool_cents
+        amounts = list(
+            PayoutPlace.objects.filter(tournament=tournament)
+            .order_by("place")
+            .values_list("amount_cents", flat=True)
+        )
+    else:
+        pool = prize_pool_balance(tournament_id=tournament.pk)
+        if (
+            rules.guarantee_outcome == GuaranteeOutcome.HELD
+            or tournament.guarantee_mode == GuaranteeMode.UNCONDITIONAL
+        ):
+            pool = max(pool, tournament.guarantee_cents)
+        amounts = []
+        if entries:
+            percentages = rules.payout_percentages or list(default_payout_percentages(entries))
+            if len(percentages) <= entries:
+                amounts = payout_amounts(
+                    prize_pool_cents=pool,
+                    percentages=percentages,
+                    smallest_chip_cents=venue_get().smallest_chip_cents,
+                )
+    state = {
+        "entries": entries,
+        "players_left": left,
+        "chips_in_play": chips,
+        "average_stack_chips": chips // left if left else None,
+        "prize_pool_cents": pool,
+        "payouts_final": final,
+        "payouts": [
+            {"place": place, "amount_cents": amount} for place, amount in enumerate(amounts, start=1)
+        ],
+        "registration_open": rules.registration_closed_at is None
+        and tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+        "guarantee": None,
+    }
+    if tournament.guarantee_mode != GuaranteeMode.NONE:
+        state["guarantee"] = {
+            "amount_cents": tournament.guarantee_cents,
+            "mode": tournament.guarantee_mode,
+            "outcome": rules.guarantee_outcome or "undecided",
+            "outcome_label": str(GuaranteeOutcome(rules.guarantee_outcome).label),
+            "present_players": rules.guarantee_count,
+            "required_players": None
+            if tournament.guarantee_mode == GuaranteeMode.UNCONDITIONAL
+            else tournament.guarantee_player_count,
+            "deadline_level": tournament.guarantee_deadline_level,
+            "overlay_cents": rules.overlay_cents,
+        }
+    return state
+
+
+def seating_chart(*, tournament: Tournament) -> list[dict]:
+    """Open tables with their seats (TRN-9): [{table, seats: [(seat, entry or None)]}]."""
+    from tournaments.models import EntryStatus, TableStatus
+
+    tables = list(tournament.tables.filter(status=TableStatus.OPEN).order_by("number"))
+    seated: dict[tuple[int, int], object] = {
+        (entry.table_id, entry.seat): entry
+        for entry in tournament.entries.filter(status=EntryStatus.ACTIVE, table__isnull=False).select_related(
+            "player"
+        )
+    }
+    return [
+        {
+            "table": table,
+            "seats": [(seat, seated.get((table.pk, seat))) for seat in range(1, table.seats + 1)],
+            "players": sum(1 for seat in range(1, table.seats + 1) if (table.pk, seat) in seated),
+        }
+        for table in tables
+    ]
+
+
+def pending_move_slips(*, tournament: Tournament) -> QuerySet:
+    return (
+        tournament.move_slips.filter(confirmed_at__isnull=True).select_related("entry__player").order_by("pk")
+    )
+
+
+def deal_calculate(*, tournament: Tournament, stacks: dict[int, int], method: str) -> dict[int, int]:
+    """A deal among the players left (TRN-10): ICM equities over the places still to pay, or a
+    chip chop of the prizes not yet given; shares in cents that sum to them exactly."""
+    from cardroom.errors import DomainError
+    from cardroom.selectors import venue_get
+    from poker.common import PokerError
+    from poker.payouts import chip_chop, icm_equities
+    from tournaments.models import EntryStatus
+    from tournaments.services.payouts import remaining_prize_cents
+
+    live = list(
+        tournament.entries.filter(status=EntryStatus.ACTIVE).order_by("pk").values_list("pk", flat=True)
+    )
+    if len(live) < 2 or set(stacks) != set(live):
+        raise DomainError(
+            "deal_players", "A deal gives a share to every player left (2 or more).", rule="TRN-10"
+        )
+    if not _rules(tournament).payouts_finalised_at:
+        raise DomainError(
+            "payouts_not_final", _("Finalise the payouts before a deal."), rule="TRN-10", status_code=409
+        )
+    if len(live) > ICM_MAX_PLAYERS and method == "icm":
+        raise DomainError(
+            "icm_too_many", _("ICM is offered for %d players or fewer.") % ICM_MAX_PLAYERS, rule="TRN-10"
+        )
+    chips = [stacks[pk] for pk in live]
+    try:
+        if method == "icm":
+            places = list(
+                tournament.payout_places.filter(place__lte=len(live))
+                .order_by("place")
+                .values_list("amount_cents", flat=True)
+            )
+            shares = icm_equities(chips, places)
+        else:
+            shares = chip_chop(chips, remaining_prize_cents(tournament), venue_get().smallest_chip_cents)
+    except PokerError as error:
+        raise DomainError("bad_stacks", str(error), rule="TRN-10") from error
+    return dict(zip(live, shares, strict=True))

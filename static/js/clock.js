@@ -116,6 +116,30 @@
     }
   }
 
+  function money(cents) {
+    return (cents / 100).toLocaleString(lang, { style: "currency", currency: "EUR" });
+  }
+
+  /* The field and the money (TRN-3, TRN-5, TRN-10), when the state carries them (the TV's). */
+  function renderField(field) {
+    if (!field) { return; }
+    setField("entries", chips(field.entries));
+    setField("players_left", chips(field.players_left));
+    setField("average_stack", field.average_stack_chips === null ? "—" : chips(field.average_stack_chips));
+    setField("prize_pool", money(field.prize_pool_cents));
+    if (field.guarantee) {
+      var g = field.guarantee;
+      setField("guarantee", money(g.amount_cents) + " · " + g.outcome_label +
+        (g.present_players === null ? "" : " (" + g.present_players + ")"));
+    }
+    var list = document.querySelector("[data-payouts]");
+    if (list) {
+      var text = field.payouts.slice(0, 12).map(function (row) { return row.place + ". " + money(row.amount_cents); });
+      var joined = text.join("   ");
+      if (list.textContent !== joined) { list.textContent = joined; }
+    }
+  }
+
   function poll() {
     var sent = performance.now();
     fetch(url, { cache: "no-store", credentials: "omit", headers: { Accept: "application/json" } })
@@ -128,6 +152,7 @@
         state = data;
         lastSuccess = received;
         render();
+        renderField(data.field);
       })
       .catch(function () { /* keep counting locally; the next poll retries */ })
       .then(function () { window.setTimeout(poll, POLL_MS); });

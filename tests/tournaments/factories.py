@@ -81,3 +81,24 @@ class TournamentFactory(factory.django.DjangoModelFactory):
                     big_blind_chips=row[1],
                     duration_seconds=row[2],
                 )
+
+
+def seat_players(tournament: Tournament, count: int) -> list:
+    """`count` registered, present entries written directly (no money): for tests of the floor
+    pages and the clock, where the cashier's posting is not the point."""
+    from tests.factories import PlayerFactory
+    from tournaments.models import Entry
+
+    first = tournament.entries.count() + 1
+    return [
+        Entry.objects.create(
+            tournament=tournament,
+            player=PlayerFactory(),
+            number=number,
+            kind="buy_in",
+            present=True,
+            starting_stack_chips=tournament.starting_stack_chips,
+            registered_at=T0,
+        )
+        for number in range(first, first + count)
+    ]

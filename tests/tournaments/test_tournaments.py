@@ -143,6 +143,7 @@ def test_status_path_scheduled_to_finished(floor):
     assert list(AuditRecord.objects.order_by("id").values_list("action", flat=True)) == [
         "tournament.open_registration",
         "clock.start",
+        "tournament.registration_closed",  # late registration of 0 levels closes at the start (TRN-6)
         "tournament.finish",
     ]
 

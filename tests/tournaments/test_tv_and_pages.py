@@ -2,7 +2,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.tournaments.factories import T0, TournamentFactory
+from tests.tournaments.factories import T0, TournamentFactory, seat_players
 from tournaments.selectors import tournament_clock_get
 from tournaments.services.clock import clock_pause, clock_start
 
@@ -143,7 +143,8 @@ def test_floor_pages_by_role__ROL_1(client, floor, manager, cashier, url):
 
 
 def test_dashboard_clock_controls(client, floor):
-    tournament = TournamentFactory(levels=LEVELS)
+    tournament = TournamentFactory(levels=LEVELS, min_players=2)
+    seat_players(tournament, 2)
     client.force_login(floor)
     response = client.post(f"/tournaments/{tournament.pk}/start/")
     assert response.status_code == 302
@@ -195,8 +196,16 @@ def test_create_page_creates_tournament_in_venue_time(client, floor):
 
 
 def test_api_clock_actions(api, floor, cashier):
-    tournament = TournamentFactory(levels=LEVELS)
+    tournament = TournamentFactory(levels=LEVELS, min_players=3)
+    seat_players(tournament, 2)
     assert api(cashier).post(f"/api/tournaments/{tournament.pk}/start/").status_code == 403
+    response = api(floor).post(f"/api/tournaments/{tournament.pk}/start/")
+    assert (response.status_code, response.json()["code"], response.json()["rule"]) == (
+        409,
+        "not_enough_players",
+        "TRN-1",
+    )
+    seat_players(tournament, 1)
     response = api(floor).post(f"/api/tournaments/{tournament.pk}/start/")
     assert response.status_code == 200
     assert (response.json()["status"], response.json()["remaining_ms"]) == ("running", 600_000)

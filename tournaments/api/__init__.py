@@ -23,7 +23,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.selectors import structure_levels_data, structure_list, tournament_clock_get, tournament_list
-from tournaments.services import clock, structures, tournaments
+from tournaments.services import clock, registration, structures, tournaments
 
 
 def inline_choices(choices: list[tuple[str, str]]) -> type[serializers.ChoiceField]:
@@ -392,7 +392,11 @@ def _action(name: str, service, doc: str) -> type[TournamentActionApi]:
 TournamentOpenRegistrationApi = _action(
     "TournamentOpenRegistrationApi", tournaments.tournament_open_registration, "Open registration."
 )
-TournamentStartApi = _action("TournamentStartApi", clock.clock_start, "Start the clock at level 1 (TRN-8).")
+TournamentStartApi = _action(
+    "TournamentStartApi",
+    registration.tournament_start,
+    "Start: at least the minimum players registered (TRN-1), seats drawn (TRN-9), clock at level 1 (TRN-8).",
+)
 TournamentPauseApi = _action("TournamentPauseApi", clock.clock_pause, "Pause the clock (TRN-8).")
 TournamentResumeApi = _action("TournamentResumeApi", clock.clock_resume, "Resume the clock (TRN-8).")
 TournamentNextLevelApi = _action(
@@ -402,7 +406,11 @@ TournamentPreviousLevelApi = _action(
     "TournamentPreviousLevelApi", clock.clock_previous_level, "Go back one level with its full time (TRN-8)."
 )
 TournamentFinishApi = _action("TournamentFinishApi", tournaments.tournament_finish, "Finish the tournament.")
-TournamentCancelApi = _action("TournamentCancelApi", tournaments.tournament_cancel, "Cancel the tournament.")
+TournamentCancelApi = _action(
+    "TournamentCancelApi",
+    tournaments.tournament_cancel,
+    "Cancel the tournament: every entry's money moves to refunds payable (TRN-2).",
+)
 
 
 class TournamentAddTimeApi(APIView):

@@ -58,3 +58,17 @@ def enqueue_tick(tournament: Tournament, *, now: datetime) -> None:
             eta=ends_at,
         )
     )
+
+
+def rules_for(tournament: Tournament):
+    """The tournament's rules-and-outcomes row, created on first use. The caller holds the
+    tournament's lock for a write, so creating it here cannot race."""
+    from tournaments.models import TournamentRules
+
+    rules, _created = TournamentRules.objects.get_or_create(tournament=tournament)
+    return rules
+
+
+def tournament_owner(tournament_id: int) -> str:
+    """The ledger owner of a tournament's prize pool, bounty pool and refunds payable."""
+    return f"tournament:{tournament_id}"

@@ -27,6 +27,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.schedule import milliseconds, project
+from tournaments.services import level_end
 from tournaments.services._common import (
     ETA_HORIZON,
     check_transition,
@@ -124,6 +125,7 @@ def clock_start(*, actor, tournament: Tournament, now: datetime | None = None) -
     tournament.started_at = now
     _enter_level(tournament, levels, 0, now=now)
     _save(tournament, actor=actor, action="clock.start", before=before, now=now)
+    level_end.on_clock_start(tournament, now=now)
     return tournament
 
 
@@ -244,6 +246,9 @@ def _step(*, actor, tournament: Tournament, step: int, now: datetime | None) -> 
     if tournament.status not in (TournamentStatus.PAUSED, target):
         check_transition(tournament, target)
     before = clock_snapshot(tournament)
+    if step > 0:
+        # Stepping past a level ends it: its end-of-level work runs now (TRN-3, TRN-6).
+        level_end.on_level_end(tournament, levels, tournament.current_level_index, now=now)
     _enter_level(tournament, levels, index, now=now)
     _save(
         tournament,
@@ -259,10 +264,9 @@ def _advance(tournament: Tournament, *, now: datetime) -> int:
     """Raise every level whose scheduled end is at or before `now`, each exactly once, on the
     locked row (the caller holds the lock). Returns how many levels rose.
 
-    The work that must happen when a level ends belongs here, acting on each rise inside this
-    same transaction so it runs exactly once with it: closing late registration at the end of
-    `late_registration_level` (TRN-6) and the guarantee decision at the end of
-    `guarantee_deadline_level` (TRN-3), keyed by the level number that ended.
+    The work that must happen when a level ends runs here, on each rise inside this same
+    transaction so it happens exactly once with it (level_end.on_level_end): closing late
+    registration, rebuys and add-ons (TRN-6) and the guarantee decision (TRN-3).
     """
     if (
         tournament.status not in CLOCK_RUNNING
@@ -279,6 +283,7 @@ def _advance(tournament: Tournament, *, now: datetime) -> int:
         now=now,
     )
     for number, rise in enumerate(projection.rises, start=1):
+        level_end.on_level_end(tournament, levels, rise.index - 1, now=now)
         before = clock_snapshot(tournament)
         tournament.current_level_index = rise.index
         tournament.level_started_at = rise.started_at
@@ -288,6 +293,7 @@ def _advance(tournament: Tournament, *, now: datetime) -> int:
         settled = number == len(projection.rises) and not projection.last_level_opened
         _save(tournament, actor=None, action="clock.rise", before=before, now=now, enqueue=settled)
     if projection.last_level_opened:
+        level_end.on_level_end(tournament, levels, len(levels) - 1, now=now)
         before = clock_snapshot(tournament)
         tournament.level_ends_at = None
         _save(
@@ -300,6 +306,12 @@ def _advance(tournament: Tournament, *, now: datetime) -> int:
             enqueue=False,
         )
     return len(projection.rises)
+
+
+def advance_locked(tournament: Tournament, *, now: datetime) -> int:
+    """Raise what is due before another service acts on the locked row (registration, bust-outs),
+    so it acts on the level that is really running."""
+    return _advance(tournament, now=now)
 
 
 @transaction.atomic

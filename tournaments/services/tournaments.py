@@ -211,9 +211,12 @@ def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = N
 
 @transaction.atomic
 def tournament_cancel(*, actor, tournament: Tournament, now: datetime | None = None) -> Tournament:
-    """Cancel the tournament and stop its clock. There are no entries yet; the registration
-    work refunds every entry in full inside this transaction (TRN-2)."""
-    return _set_status(
+    """Cancel the tournament and stop its clock; in the same transaction every entry's money
+    moves to refunds payable for the cashier to pay out (TRN-2)."""
+    from tournaments.services.registration import refunds_owed
+
+    now = now or timezone.now()
+    tournament = _set_status(
         actor=actor,
         tournament=tournament,
         to=TournamentStatus.CANCELLED,
@@ -223,6 +226,8 @@ def tournament_cancel(*, actor, tournament: Tournament, now: datetime | None = N
         paused_remaining_ms=None,
         finished_at=lambda moment: moment,
     )
+    refunds_owed(tournament, actor=actor, now=now)
+    return tournament
 
 
 @transaction.atomic

@@ -13,10 +13,16 @@ from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from tournaments.api import structure_export_response
-from tournaments.forms import StructureImportForm, TournamentForm
+from tournaments.forms import PostponeForm, StructureImportForm, TournamentForm
 from tournaments.models import BlindStructure, Tournament, TournamentStatus
-from tournaments.selectors import level_numbers, structure_list, tournament_clock_get, tournament_list
-from tournaments.services import clock, structures, tournaments
+from tournaments.selectors import (
+    level_numbers,
+    structure_list,
+    tournament_clock_get,
+    tournament_field_get,
+    tournament_list,
+)
+from tournaments.services import clock, registration, structures, tournaments
 
 
 def clock_labels() -> dict[str, str]:
@@ -69,6 +75,8 @@ class TournamentDetailView(RoleRequiredMixin, TemplateView):
             tournament=tournament,
             levels=list(zip(levels, level_numbers(levels), strict=True)),
             state=state,
+            field=tournament_field_get(tournament=tournament),
+            postpone_form=PostponeForm(),
             clock_labels=clock_labels(),
             Status=TournamentStatus,
             **kwargs,
@@ -82,7 +90,7 @@ ACTIONS = {
         {},
         gettext_lazy("Registration is open."),
     ),
-    "start": (clock.clock_start, {}, gettext_lazy("The clock is running.")),
+    "start": (registration.tournament_start, {}, gettext_lazy("The clock is running.")),
     "pause": (clock.clock_pause, {}, gettext_lazy("Clock paused.")),
     "resume": (clock.clock_resume, {}, gettext_lazy("Clock resumed.")),
     "add-minute": (clock.clock_add_time, {"seconds": 60}, gettext_lazy("One minute added.")),
@@ -165,6 +173,7 @@ class TvClockView(TemplateView):
         return super().get_context_data(
             tournament=tournament,
             state=tournament_clock_get(tournament=tournament),
+            field=tournament_field_get(tournament=tournament),
             clock_labels=clock_labels(),
         )
 
@@ -173,6 +182,10 @@ class TvStateView(View):
     """The clock state the TV page polls: public, read-only, never cached."""
 
     def get(self, request, pk: int):
-        response = JsonResponse(tournament_clock_get(tournament=get_object_or_404(Tournament, pk=pk)))
+        tournament = get_object_or_404(Tournament, pk=pk)
+        state = tournament_clock_get(tournament=tournament)
+        # The field and the money (TRN-3, TRN-5, TRN-10): counts and amounts only, no names.
+        state["field"] = tournament_field_get(tournament=tournament)
+        response = JsonResponse(state)
         response["Cache-Control"] = "no-store"
         return response
