@@ -52,6 +52,11 @@ class MoneyField(serializers.Field):
         return str(cents_to_decimal(value))
 
 
-extend_schema_field({"type": "string", "pattern": r"^-?[0-9]{1,10}([.,][0-9]{1,2})?$", "example": "100.00"})(
-    MoneyField
-)
+extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "pattern": r"^-?[0-9]{1,10}([.,][0-9]{1,2})?$", "example": "100.00"},
+            {"type": "number"},
+        ]
+    }
+)(MoneyField)

@@ -257,6 +257,12 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 2.0,
         "options": {"expires": 2.0},
     },
+    # The waiting lists' safety net (CSH-7): passes called players whose seat hold is over.
+    "cashgame-waiting-reconcile": {
+        "task": "cashgame.waiting_reconcile",
+        "schedule": 2.0,
+        "options": {"expires": 2.0},
+    },
 }
 
 CACHES = {

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
 from cardroom import views
+from cashgame.urls import api_urlpatterns as cashgame_api
 from cashier.urls import api_urlpatterns as cashier_api
 from players.urls import api_urlpatterns as players_api
 from tournaments.urls import api_urlpatterns as tournaments_api
@@ -16,6 +17,7 @@ api_urlpatterns = [
     *players_api,
     *tournaments_api,
     *cashier_api,
+    *cashgame_api,
 ]
 
 urlpatterns = [
@@ -30,6 +32,8 @@ urlpatterns = [
     path("tv/", include("tournaments.tv_urls")),
     path("cashier/", include("cashier.urls")),
     path("reports/", include("reports.urls")),
+    path("cashgame/", include("cashgame.urls")),
+    path("board/", include("cashgame.board_urls")),
     path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
 ]

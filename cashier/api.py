@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -24,6 +25,12 @@ from cashier.models import (
 from cashier.selectors import drawer_expected, room_balances
 
 CASH_DESK = roles_permission(*CASHIER_ROLES, *MANAGER_ROLES)
+
+
+class CashierApi(APIView):
+    """Money requests are JSON documents: a form encoding cannot say null or a nested count."""
+
+    parser_classes = [JSONParser]
 
 
 class ShiftSerializer(serializers.ModelSerializer):
@@ -125,7 +132,7 @@ def scoped_shifts(user):
     return shifts if has_role(user, *MANAGER_ROLES) else shifts.filter(cashier=user)
 
 
-class ShiftListApi(APIView):
+class ShiftListApi(CashierApi):
     permission_classes = [CASH_DESK]
 
     @extend_schema(responses=ShiftSerializer(many=True))
@@ -144,7 +151,7 @@ class ShiftListApi(APIView):
         return Response(ShiftSerializer(shift).data, status=status.HTTP_201_CREATED)
 
 
-class ShiftDetailApi(APIView):
+class ShiftDetailApi(CashierApi):
     permission_classes = [CASH_DESK]
 
     @extend_schema(responses=ShiftSerializer)
@@ -152,7 +159,7 @@ class ShiftDetailApi(APIView):
         return Response(ShiftSerializer(get_object_or_404(scoped_shifts(request.user), pk=pk)).data)
 
 
-class ShiftCloseApi(APIView):
+class ShiftCloseApi(CashierApi):
     permission_classes = [CASH_DESK]
 
     @extend_schema(request=ShiftCloseSerializer, responses=ShiftSerializer)
@@ -168,7 +175,7 @@ class ShiftCloseApi(APIView):
         return Response(ShiftSerializer(shift).data)
 
 
-class ShiftHandoverApi(APIView):
+class ShiftHandoverApi(CashierApi):
     permission_classes = [roles_permission(*CASHIER_ROLES)]
 
     @extend_schema(request=HandoverSerializer, responses={201: ShiftSerializer})
@@ -193,15 +200,16 @@ def scoped_transactions(user):
     return transactions if has_role(user, *MANAGER_ROLES) else transactions.filter(cashier=user)
 
 
-class TransactionListApi(APIView):
+class TransactionListApi(CashierApi):
     permission_classes = [CASH_DESK]
 
     @extend_schema(parameters=[OpenApiParameter("shift", int)], responses=TransactionSerializer(many=True))
     def get(self, request):
+        query = TransactionQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         transactions = scoped_transactions(request.user)
-        shift_id = request.query_params.get("shift", "")
-        if shift_id.isdigit():
-            transactions = transactions.filter(shift_id=int(shift_id))
+        if query.validated_data.get("shift"):
+            transactions = transactions.filter(shift_id=query.validated_data["shift"])
         return Response(TransactionSerializer(transactions[:200], many=True).data)
 
     @extend_schema(
@@ -224,7 +232,11 @@ class TransactionListApi(APIView):
         return response
 
 
-class TransactionDetailApi(APIView):
+class TransactionQuerySerializer(serializers.Serializer):
+    shift = serializers.IntegerField(required=False, min_value=1)
+
+
+class TransactionDetailApi(CashierApi):
     permission_classes = [CASH_DESK]
 
     @extend_schema(responses=TransactionSerializer)
@@ -255,7 +267,7 @@ class ReversalInputSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
-class ReversalListApi(APIView):
+class ReversalListApi(CashierApi):
     permission_classes = [CASH_DESK]
 
     @extend_schema(responses=ReversalSerializer(many=True))
@@ -276,7 +288,7 @@ class ReversalListApi(APIView):
         return Response(ReversalSerializer(result).data, status=status.HTTP_201_CREATED)
 
 
-class ReversalApproveApi(APIView):
+class ReversalApproveApi(CashierApi):
     permission_classes = [roles_permission(*MANAGER_ROLES)]
 
     @extend_schema(request=None, responses=ReversalSerializer)
@@ -287,7 +299,7 @@ class ReversalApproveApi(APIView):
         return Response(ReversalSerializer(reversal_request).data)
 
 
-class ReversalRejectApi(APIView):
+class ReversalRejectApi(CashierApi):
     permission_classes = [roles_permission(*MANAGER_ROLES)]
 
     @extend_schema(request=None, responses=ReversalSerializer)
@@ -307,16 +319,37 @@ class BalancesSerializer(serializers.Serializer):
     open_drawers = serializers.DictField(child=MoneyField(), help_text="Expected cash per open shift id.")
 
 
-class BalancesApi(APIView):
+class BalancesQuerySerializer(serializers.Serializer):
+    # RFC 3339 with an explicit offset: a moment must not depend on the server's zone.
+    at = serializers.RegexField(
+        r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$", required=False
+    )
+
+    def validate_at(self, value: str):
+        moment = serializers.DateTimeField().to_internal_value(value)
+        if not 2000 <= moment.year <= 9000:
+            raise serializers.ValidationError(_("Give a time between the years 2000 and 9000."))
+        return moment
+
+    def validate(self, data):
+        # An empty ?at= is skipped by the field; it is still a malformed time, not "now".
+        if "at" in self.initial_data and "at" not in data:
+            raise serializers.ValidationError(
+                {"at": _("Give a time with its offset, e.g. 2026-11-29T06:00:00+01:00.")}
+            )
+        return data
+
+
+class BalancesApi(CashierApi):
     """Where the room's money is, at any moment (CAG-1): managers only."""
 
     permission_classes = [roles_permission(*MANAGER_ROLES)]
 
     @extend_schema(parameters=[OpenApiParameter("at", OpenApiTypes.DATETIME)], responses=BalancesSerializer)
     def get(self, request):
-        at = None
-        if request.query_params.get("at"):
-            at = serializers.DateTimeField().to_internal_value(request.query_params["at"])
+        query = BalancesQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        at = query.validated_data.get("at")
         drawers = {
             str(shift.pk): drawer_expected(shift=shift, at=at)
             for shift in Shift.objects.filter(status="open").select_related("drawer")

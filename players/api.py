@@ -13,6 +13,10 @@ from players.selectors import player_search
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    # Plain strings in answers: the input enums (two exclusion kinds, no blank document type)
+    # are narrower than what a stored player can hold.
+    exclusion_status = serializers.CharField(read_only=True, help_text="none, self_excluded or register")
+    id_document_type = serializers.CharField(read_only=True, help_text="empty, or the document type")
     is_excluded = serializers.BooleanField(read_only=True)
     id_verified = serializers.BooleanField(read_only=True)
 

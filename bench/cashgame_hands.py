@@ -1,0 +1,198 @@
+"""Issue 5: hands logged per second through the API, with 40 tables logging at once.
+
+Run from the project root:  .venv/bin/python bench/cashgame_hands.py
+PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set), served by
+gunicorn (4 workers x 4 threads, DEBUG off) on this machine. Each of 40 client threads is one
+table's dealer tablet and logs hands as fast as the server answers, one request per tap:
+POST .../tables/<id>/hands/ (deal 4 seats), POST .../hands/<id>/flop/, POST .../hands/<id>/end/
+with a 40.00 EUR pot (rake 2.00 EUR and a 1.00 EUR jackpot drop posted to the ledger).
+A hand counts when its end answers 200 inside the measured window. Target: >= 200 hands/s.
+"""
+
+import http.client
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.cashier_buyins import start_server, stop_server
+from bench.common import percentile, prepare_database, setup_django
+
+TABLES = 40
+PLAYERS_PER_TABLE = 4
+POT_CENTS = 4_000
+WARMUP_S = 3.0
+MEASURE_S = 20.0
+TARGET_PER_S = 200.0
+
+
+def setup_fixtures() -> list[tuple[str, int]]:
+    """40 open 1/2 EUR tables with 4 players bought in (300 EUR each, through the cashier
+    services) and in play; one floor user with a DRF token per table."""
+    from django.contrib.auth.models import Group, User
+    from django.db import connection
+    from rest_framework.authtoken.models import Token
+
+    from cashgame.services.games import game_create
+    from cashgame.services.sessions import session_buy_in, session_state_change
+    from cashgame.services.tables import table_create, table_open
+    from cashier.services import shift_open
+    from players.models import Player, normalize
+
+    if connection.vendor != "postgresql":
+        raise SystemExit("cashgame_hands needs PostgreSQL (DATABASE_URL=postgres://...)")
+    manager = User.objects.create_user(username="bench-manager", password=None)
+    manager.groups.add(Group.objects.get(name="Manager"))
+    cashier = User.objects.create_user(username="bench-cashier", password=None)
+    cashier.groups.add(Group.objects.get(name="Cashier"))
+    shift = shift_open(actor=cashier, opening_float_cents=1_000_000)
+    game = game_create(
+        actor=manager,
+        name="Bench NLHE 1/2",
+        game_type="nlhe",
+        small_blind_cents=100,
+        big_blind_cents=200,
+        min_buy_in_cents=10_000,
+        max_buy_in_cents=30_000,
+    )
+    floor_group = Group.objects.get(name="Floor")
+    dealers = []
+    for number in range(1, TABLES + 1):
+        table = table_open(actor=manager, table=table_create(actor=manager, number=number, game=game))
+        for seat in range(1, PLAYERS_PER_TABLE + 1):
+            player = Player.objects.create(
+                first_name="Bench",
+                last_name=f"T{number}S{seat}",
+                date_of_birth="1980-01-01",
+                card_number=f"{800_000 + number * 10 + seat}",
+                id_document_type="id_card",
+                id_document_number=f"CG{number:03d}{seat:02d}",
+                first_name_key="bench",
+                last_name_key=normalize(f"T{number}S{seat}"),
+            )
+            session = session_buy_in(
+                actor=cashier,
+                shift=shift,
+                table=table,
+                player=player,
+                seat=seat,
+                amount_cents=30_000,
+                idempotency_key=f"bench-buyin-{number}-{seat}",
+            )
+            session_state_change(actor=manager, session=session, action="posted")
+        dealer = User.objects.create_user(username=f"bench-dealer-{number}", password=None)
+        dealer.groups.add(floor_group)
+        dealers.append((Token.objects.create(user=dealer).key, table.pk))
+    connection.close()
+    return dealers
+
+
+def run(port: int, dealers: list[tuple[str, int]]) -> dict:
+    start = time.monotonic()
+    begin, end = start + WARMUP_S, start + WARMUP_S + MEASURE_S
+    lock = threading.Lock()
+    counts = {"hands": 0, "requests": 0, "errors": 0}
+    hand_seconds: list[float] = []
+    failures: list[str] = []
+
+    def dealer(token: str, table_id: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Content-Type": "application/json", "Authorization": f"Token {token}"}
+
+        def post(path: str, body: dict | None = None) -> tuple[int, dict]:
+            conn.request("POST", path, body=json.dumps(body or {}), headers=headers)
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"{}")
+
+        seats = list(range(1, PLAYERS_PER_TABLE + 1))
+        while time.monotonic() < end:
+            began = time.monotonic()
+            try:
+                deal = {"seats": seats, "button_seat": 1}
+                status, hand = post(f"/api/cashgame/tables/{table_id}/hands/", deal)
+                if status != 201:
+                    raise RuntimeError(f"start {status}: {hand}")
+                status, body = post(f"/api/cashgame/hands/{hand['id']}/flop/")
+                if status != 200:
+                    raise RuntimeError(f"flop {status}: {body}")
+                status, body = post(f"/api/cashgame/hands/{hand['id']}/end/", {"pot_cents": POT_CENTS})
+                if status != 200 or body["rake_cents"] != 200:
+                    raise RuntimeError(f"end {status}: {body}")
+            except (OSError, http.client.HTTPException, RuntimeError, ValueError) as error:
+                with lock:
+                    counts["errors"] += 1
+                    if len(failures) < 3:
+                        failures.append(repr(error)[:300])
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                return
+            done = time.monotonic()
+            if begin <= done < end:
+                with lock:
+                    counts["hands"] += 1
+                    counts["requests"] += 3
+                    hand_seconds.append(done - began)
+        conn.close()
+
+    threads = [threading.Thread(target=dealer, args=pair) for pair in dealers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {
+        "hands_per_second": counts["hands"] / MEASURE_S,
+        "requests_per_second": counts["requests"] / MEASURE_S,
+        "errors": counts["errors"],
+        "hand_median_ms": percentile(hand_seconds, 0.5) * 1000 if hand_seconds else 0.0,
+        "hand_p99_ms": percentile(hand_seconds, 0.99) * 1000 if hand_seconds else 0.0,
+        "failures": failures,
+    }
+
+
+def check_ledger() -> tuple[int, int, int, int]:
+    """(hands ended, rake revenue, jackpot fund, ledger total) after the run: the ledger must agree."""
+    from django.db.models import Sum
+
+    from cashgame.models import Hand
+    from cashier.models import AccountKind
+    from cashier.selectors import account_amount, ledger_total
+
+    ended = Hand.objects.filter(status="ended")
+    rake = ended.aggregate(total=Sum("rake_cents"))["total"] or 0
+    assert rake == account_amount(kind=AccountKind.RAKE_REVENUE), "rake revenue differs from the hand log"
+    drop = ended.aggregate(total=Sum("jackpot_drop_cents"))["total"] or 0
+    assert drop == account_amount(kind=AccountKind.JACKPOT_FUND), "jackpot fund differs from the hand log"
+    return ended.count(), rake, drop, ledger_total()
+
+
+def main() -> None:
+    cleanup = prepare_database()
+    try:
+        setup_django()
+        dealers = setup_fixtures()
+        server, port = start_server("cardroom.settings")
+        try:
+            result = run(port, dealers)
+        finally:
+            stop_server(server)
+        hands, rake, drop, total = check_ledger()
+        print(f"tables={TABLES} players_per_table={PLAYERS_PER_TABLE} measure={MEASURE_S:.0f}s")
+        print(f"hands_per_second    {result['hands_per_second']:8.1f}")
+        print(f"requests_per_second {result['requests_per_second']:8.1f}")
+        print(f"hand_median_ms      {result['hand_median_ms']:8.1f}   (3 requests)")
+        print(f"hand_p99_ms         {result['hand_p99_ms']:8.1f}")
+        print(f"errors              {result['errors']:8d}")
+        for failure in result["failures"]:
+            print(f"    {failure}")
+        print(f"ledger: {hands} hands ended, rake {rake} cents, jackpot drop {drop} cents, total {total}")
+        ratio = result["hands_per_second"] / TARGET_PER_S
+        print(f"ratio hands_per_second / {TARGET_PER_S:.0f} = {ratio:.3f}")
+    finally:
+        cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""Player sessions: the floor seats, moves and taps seat states; the cashier sells the first
+buy-in and top-ups and cashes out (CSH-1..CSH-6). Money requests carry an idempotency key
+(the Idempotency-Key header or the body's idempotency_key, CAG-2)."""
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from cashgame import selectors
+from cashgame.api._common import (
+    CASHIER,
+    DESKS,
+    FLOOR,
+    JsonApiView,
+    QueryBooleanField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
+    TableQuerySerializer,
+    get_session,
+    get_table,
+    idempotency_key,
+    inline_choices,
+)
+from cashgame.api.tables import SeatStateField
+from cashgame.models import CashTable, PlayerSession, SessionEvent, SessionEventKind
+from cashgame.services import sessions
+from cashgame.services.sessions import STATE_ACTIONS
+from cashier.models import PaymentMethod, Shift
+from players.models import Player
+
+MethodField = inline_choices(PaymentMethod.choices)
+EventKindField = inline_choices(SessionEventKind.choices)
+StateActionField = inline_choices([(action, action) for action in STATE_ACTIONS])
+KEY_HEADER = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
+
+
+class SessionEventSerializer(serializers.ModelSerializer):
+    kind = EventKindField(read_only=True)
+    receipt_number = StrictIntegerField(source="transaction.receipt_number", allow_null=True, default=None)
+
+    class Meta:
+        model = SessionEvent
+        fields = ["kind", "at", "amount_cents", "chips_on_table_cents", "receipt_number", "posting", "detail"]
+        read_only_fields = fields
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    state = SeatStateField(read_only=True)
+    player_name = StrictCharField(source="player.full_name", read_only=True)
+    table_number = StrictIntegerField(source="table.number", read_only=True)
+    result_cents = StrictIntegerField(read_only=True, allow_null=True)
+    seconds_played = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PlayerSession
+        fields = [
+            "id",
+            "table",
+            "table_number",
+            "seat",
+            "player",
+            "player_name",
+            "state",
+            "started_at",
+            "ended_at",
+            "buy_in_cents",
+            "top_up_cents",
+            "cash_out_cents",
+            "last_counted_cents",
+            "result_cents",
+            "seconds_played",
+        ]
+        read_only_fields = fields
+
+    def get_seconds_played(self, session: PlayerSession) -> int:
+        return int(session.time_played().total_seconds())
+
+
+class SessionDetailSerializer(SessionSerializer):
+    events = SessionEventSerializer(many=True, read_only=True)
+
+    class Meta(SessionSerializer.Meta):
+        fields = [*SessionSerializer.Meta.fields, "events"]
+        read_only_fields = fields
+
+
+class SeatPlayerSerializer(serializers.Serializer):
+    player = StrictPrimaryKeyRelatedField(queryset=Player.objects.all())
+    seat = StrictIntegerField(min_value=1, max_value=10)
+
+
+class MoneySerializer(serializers.Serializer):
+    shift = StrictPrimaryKeyRelatedField(queryset=Shift.objects.all())
+    amount_cents = StrictIntegerField(min_value=0, max_value=10**12)
+    idempotency_key = StrictCharField(max_length=80, required=False, default="")
+
+
+class BuyInSerializer(MoneySerializer):
+    table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
+    player = StrictPrimaryKeyRelatedField(queryset=Player.objects.all())
+    seat = StrictIntegerField(
+        min_value=1,
+        max_value=10,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Unless the floor seated him.",
+    )
+    method = MethodField(default=PaymentMethod.CASH)
+
+
+class TopUpSerializer(MoneySerializer):
+    chips_on_table_cents = StrictIntegerField(
+        min_value=0,
+        max_value=10**12,
+        help_text="The chips the dealer counted in front of the player (CSH-5).",
+    )
+    method = MethodField(default=PaymentMethod.CASH)
+
+
+class CashOutSerializer(MoneySerializer):
+    leaving = StrictBooleanField(default=True, help_text="Cash-out only when leaving the seat (CSH-2).")
+
+
+class MoveSerializer(serializers.Serializer):
+    table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
+    seat = StrictIntegerField(min_value=1, max_value=10)
+    chips_cents = StrictIntegerField(min_value=0, required=False, allow_null=True, default=None)
+
+
+class StateSerializer(serializers.Serializer):
+    action = StateActionField()
+
+
+class StackSerializer(serializers.Serializer):
+    chips_cents = StrictIntegerField(min_value=0, max_value=10**12)
+
+
+class SessionQuerySerializer(TableQuerySerializer):
+    ended = QueryBooleanField(required=False, help_text="true: the ended sessions instead of the open ones.")
+
+
+def replay_status(session) -> int:
+    return status.HTTP_200_OK if getattr(session, "replayed", False) else status.HTTP_201_CREATED
+
+
+class SessionListApi(JsonApiView):
+    permission_classes = [DESKS]
+
+    @extend_schema(parameters=[SessionQuerySerializer], responses=SessionSerializer(many=True))
+    def get(self, request):
+        query = SessionQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        table_id = query.validated_data.get("table")
+        table = get_table(table_id) if table_id is not None else None
+        ended = query.validated_data.get("ended", False)
+        return Response(
+            SessionSerializer(selectors.session_list(table=table, open_only=not ended)[:200], many=True).data
+        )
+
+
+class SessionDetailApi(JsonApiView):
+    permission_classes = [DESKS]
+
+    @extend_schema(responses=SessionDetailSerializer)
+    def get(self, request, pk: int):
+        session = get_object_or_404(
+            PlayerSession.objects.select_related("player", "table").prefetch_related("events__transaction"),
+            pk=pk,
+        )
+        return Response(SessionDetailSerializer(session).data)
+
+
+class TableSeatApi(JsonApiView):
+    """The floor seats a player (from the waiting list or directly); he buys in at the cage."""
+
+    permission_classes = [FLOOR]
+
+    @extend_schema(request=SeatPlayerSerializer, responses={201: SessionSerializer})
+    def post(self, request, pk: int):
+        data = SeatPlayerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        session = sessions.session_seat(actor=request.user, table=get_table(pk), **data.validated_data)
+        return Response(SessionSerializer(session).data, status=status.HTTP_201_CREATED)
+
+
+class BuyInApi(JsonApiView):
+    """The first buy-in at a table (CSH-1), posted by the cashier to the table's chips."""
+
+    permission_classes = [CASHIER]
+
+    @extend_schema(request=BuyInSerializer, parameters=[KEY_HEADER], responses={201: SessionSerializer})
+    def post(self, request):
+        data = BuyInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        session = sessions.session_buy_in(
+            actor=request.user,
+            shift=values["shift"],
+            table=values["table"],
+            player=values["player"],
+            seat=values["seat"],
+            amount_cents=values["amount_cents"],
+            method=values["method"],
+            idempotency_key=idempotency_key(request, values),
+        )
+        return Response(SessionSerializer(session).data, status=replay_status(session))
+
+
+class TopUpApi(JsonApiView):
+    """More chips between hands only (CSH-3), reaching half the minimum buy-in (CSH-5)."""
+
+    permission_classes = [CASHIER]
+
+    @extend_schema(request=TopUpSerializer, parameters=[KEY_HEADER], responses={201: SessionSerializer})
+    def post(self, request, pk: int):
+        data = TopUpSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        session = sessions.session_top_up(
+            actor=request.user,
+            shift=values["shift"],
+            session=get_session(pk),
+            amount_cents=values["amount_cents"],
+            chips_on_table_cents=values["chips_on_table_cents"],
+            method=values["method"],
+            idempotency_key=idempotency_key(request, values),
+        )
+        return Response(SessionSerializer(session).data, status=replay_status(session))
+
+
+class CashOutApi(JsonApiView):
+    """Chips to cash when the player leaves; the session ends (CSH-2)."""
+
+    permission_classes = [CASHIER]
+
+    @extend_schema(request=CashOutSerializer, parameters=[KEY_HEADER], responses={201: SessionSerializer})
+    def post(self, request, pk: int):
+        data = CashOutSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        session = sessions.session_cash_out(
+            actor=request.user,
+            shift=values["shift"],
+            session=get_session(pk),
+            amount_cents=values["amount_cents"],
+            leaving=values["leaving"],
+            idempotency_key=idempotency_key(request, values),
+        )
+        return Response(SessionSerializer(session).data, status=replay_status(session))
+
+
+class MoveApi(JsonApiView):
+    """Change seat, or table (the counted chips move between the tables' accounts)."""
+
+    permission_classes = [FLOOR]
+
+    @extend_schema(request=MoveSerializer, responses=SessionSerializer)
+    def post(self, request, pk: int):
+        data = MoveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        session = sessions.session_move(actor=request.user, session=get_session(pk), **data.validated_data)
+        return Response(SessionSerializer(session).data)
+
+
+class StateApi(JsonApiView):
+    """The dealer's seat taps (CSH-5, CSH-6): posted, button_passed, sit_out, missed_blinds, back."""
+
+    permission_classes = [FLOOR]
+
+    @extend_schema(request=StateSerializer, responses=SessionSerializer)
+    def post(self, request, pk: int):
+        data = StateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        session = sessions.session_state_change(
+            actor=request.user, session=get_session(pk), action=data.validated_data["action"]
+        )
+        return Response(SessionSerializer(session).data)
+
+
+class StackApi(JsonApiView):
+    """The dealer's count of a stack; under one big blind the player sits out (CSH-5)."""
+
+    permission_classes = [FLOOR]
+
+    @extend_schema(request=StackSerializer, responses=SessionSerializer)
+    def post(self, request, pk: int):
+        data = StackSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        session = sessions.session_stack_report(
+            actor=request.user, session=get_session(pk), chips_cents=data.validated_data["chips_cents"]
+        )
+        return Response(SessionSerializer(session).data)

@@ -1,0 +1,313 @@
+"""Page forms of the cash games. Amounts are typed in EUR (MoneyField) and clean to cents;
+players are found by their membership card number."""
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from cardroom.forms import MoneyField
+from cashgame.models import CashTable, Game, GameType, PlayerSession, VoidReason, WaitSource
+from cashgame.rulebook import situation_choices
+from cashgame.selectors import player_by_card
+from cashier.models import PaymentMethod
+from poker.betting import Limit
+
+
+class DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+
+class PlayerCardField(forms.CharField):
+    """A membership card number; cleans to the Player."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Player card number"))
+        kwargs.setdefault("max_length", 20)
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        card = super().clean(value)
+        player = player_by_card(card_number=card)
+        if player is None:
+            raise forms.ValidationError(_("No player has card number %s.") % card)
+        return player
+
+
+def open_tables():
+    return CashTable.objects.filter(status="open").select_related("game")
+
+
+class KeyedForm(forms.Form):
+    """A money form: the key is drawn when the form is shown, so a double submit is one
+    transaction (CAG-2)."""
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=80)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["idempotency_key"].initial = f"page-{uuid.uuid4().hex}"
+
+
+GAME_MONEY = [
+    ("small_blind", _("Small blind")),
+    ("big_blind", _("Big blind")),
+    ("min_buy_in", _("Minimum buy-in")),
+    ("max_buy_in", _("Maximum buy-in (empty: none)")),
+    ("rake_cap", _("Rake cap per hand (RAK-3)")),
+    ("rake_rounding", _("Rake rounded down to (RAK-3)")),
+    ("jackpot_small_blind", _("Jackpot stakes: small blind (JKP-1)")),
+    ("jackpot_big_blind", _("Jackpot stakes: big blind (JKP-1)")),
+    ("jackpot_drop", _("Jackpot drop (JKP-2)")),
+    ("jackpot_threshold", _("Jackpot drop from a pot of (JKP-2)")),
+]
+
+
+class GameForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    game_type = forms.ChoiceField(label=_("Game"), choices=GameType.choices)
+    rake_rate_bp = forms.IntegerField(
+        label=_("Rake rate (basis points, 500 = 5 %)"), min_value=0, max_value=10_000
+    )
+    jackpot_min_players = forms.IntegerField(
+        label=_("Jackpot: players dealt in at least"), min_value=2, max_value=10
+    )
+    seat_hold_seconds = forms.IntegerField(label=_("Called player holds the seat (seconds)"), min_value=10)
+    active = forms.BooleanField(label=_("Offered"), required=False)
+
+    def __init__(self, *args, game: Game | None = None, **kwargs):
+        initial = kwargs.pop("initial", {}) or {}
+        game = game or Game(rake_rate_bp=500, jackpot_min_players=4, seat_hold_seconds=180, active=True)
+        defaults = Game._meta
+        for name, _label in GAME_MONEY:
+            value = getattr(game, f"{name}_cents", None)
+            if value is None and game.pk is None and name != "max_buy_in":
+                value = defaults.get_field(f"{name}_cents").get_default()
+            initial.setdefault(name, "" if value is None else f"{value / 100:.2f}")
+        for name in (
+            "name",
+            "game_type",
+            "rake_rate_bp",
+            "jackpot_min_players",
+            "seat_hold_seconds",
+            "active",
+        ):
+            initial.setdefault(name, getattr(game, name))
+        super().__init__(*args, initial=initial, **kwargs)
+        for name, label in GAME_MONEY:
+            self.fields[name] = MoneyField(label=label, required=name != "max_buy_in")
+
+    def service_values(self) -> dict:
+        data = dict(self.cleaned_data)
+        values = {name: data.pop(name) for name, _label in GAME_MONEY}
+        return {**data, **{f"{name}_cents": value for name, value in values.items()}}
+
+
+class TableForm(forms.Form):
+    number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
+    game = forms.ModelChoiceField(label=_("Game"), queryset=Game.objects.filter(active=True))
+    seats = forms.IntegerField(label=_("Seats"), min_value=2, max_value=10, initial=9)
+
+
+class SeatForm(forms.Form):
+    player = PlayerCardField()
+    seat = forms.IntegerField(label=_("Seat"), min_value=1, max_value=10)
+
+
+class MoveForm(forms.Form):
+    table = forms.ModelChoiceField(label=_("To table"), queryset=CashTable.objects.none())
+    seat = forms.IntegerField(label=_("Seat"), min_value=1, max_value=10)
+    chips = MoneyField(label=_("Chips he takes along (change of table)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = open_tables()
+
+
+class StackForm(forms.Form):
+    chips = MoneyField(label=_("Chips counted"))
+
+
+class HandStartForm(forms.Form):
+    seats = forms.TypedMultipleChoiceField(coerce=int, choices=[(n, n) for n in range(1, 11)])
+    button_seat = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, choices=[("", "-"), *[(n, n) for n in range(1, 11)]]
+    )
+
+
+class HandEndForm(forms.Form):
+    pot = MoneyField(label=_("Final pot"))
+
+
+class HandVoidForm(forms.Form):
+    reason = forms.ChoiceField(choices=VoidReason.choices)
+
+
+class BuyInForm(KeyedForm):
+    table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.none())
+    player = PlayerCardField()
+    seat = forms.IntegerField(
+        label=_("Seat (empty: the one the floor gave him)"), min_value=1, max_value=10, required=False
+    )
+    amount = MoneyField(label=_("Buy-in"))
+    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = open_tables()
+
+
+class SessionChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, session):
+        player = session.player
+        return f"{session.table} · {_('seat')} {session.seat} · {player.full_name} #{player.card_number}"
+
+
+class TopUpForm(KeyedForm):
+    session = SessionChoiceField(label=_("Player"), queryset=PlayerSession.objects.none())
+    chips_on_table = MoneyField(label=_("Chips on the table now (counted by the dealer)"))
+    amount = MoneyField(label=_("Top-up"))
+    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["session"].queryset = PlayerSession.objects.filter(ended_at__isnull=True).select_related(
+            "player", "table"
+        )
+
+
+class CashOutForm(KeyedForm):
+    session = SessionChoiceField(label=_("Player leaving"), queryset=PlayerSession.objects.none())
+    amount = MoneyField(label=_("Chips brought to the cage"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["session"].queryset = PlayerSession.objects.filter(ended_at__isnull=True).select_related(
+            "player", "table"
+        )
+
+
+class DropCountForm(forms.Form):
+    table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.all())
+    period_start = forms.DateTimeField(label=_("From"), widget=DateTimeInput)
+    period_end = forms.DateTimeField(label=_("Until"), widget=DateTimeInput)
+    counted = MoneyField(label=_("Counted drop box"))
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+
+class ClaimForm(forms.Form):
+    table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.all())
+    hand_number = forms.IntegerField(label=_("Hand number"), min_value=1)
+    loser_seat = forms.IntegerField(label=_("Losing seat"), min_value=1, max_value=10)
+    loser_cards = forms.CharField(label=_("Losing hole cards (e.g. 8s8h)"), max_length=12)
+    winner_seat = forms.IntegerField(label=_("Winning seat"), min_value=1, max_value=10)
+    winner_cards = forms.CharField(label=_("Winning hole cards"), max_length=12)
+    board = forms.CharField(label=_("Board (five cards)"), max_length=30)
+
+
+class WaitingAddForm(forms.Form):
+    game = forms.ModelChoiceField(label=_("Game"), queryset=Game.objects.filter(active=True))
+    player = PlayerCardField()
+    source = forms.ChoiceField(label=_("Added"), choices=WaitSource.choices)
+
+
+class CallNextForm(forms.Form):
+    game = forms.ModelChoiceField(queryset=Game.objects.all())
+    table = forms.ModelChoiceField(queryset=CashTable.objects.none())
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = open_tables()
+
+
+class WaitingSeatForm(forms.Form):
+    table = forms.ModelChoiceField(queryset=CashTable.objects.none(), required=False)
+    seat = forms.IntegerField(min_value=1, max_value=10)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["table"].queryset = open_tables()
+
+
+class RulingForm(forms.Form):
+    table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.all())
+    hand_number = forms.IntegerField(label=_("Hand number (empty: none)"), min_value=1, required=False)
+    situation = forms.ChoiceField(label=_("Situation"), choices=situation_choices)
+    decision = forms.CharField(label=_("Decision"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+
+
+class SidePotForm(forms.Form):
+    players = forms.CharField(
+        label=_(
+            "Players: name and total put in, one per line, seat order from the button's left; add 'folded'"
+        ),
+        widget=forms.Textarea(attrs={"rows": 5}),
+        initial="A 20\nB 5\nC 20",
+    )
+    ranking = forms.CharField(
+        label=_("Showdown result, best first: '>' between ranks, ties side by side (e.g. B > A C)"),
+        required=False,
+    )
+    chip = forms.IntegerField(label=_("Smallest chip"), min_value=1, initial=1)
+
+    def clean_players(self):
+        players = []
+        for line in self.cleaned_data["players"].splitlines():
+            parts = line.split()
+            if not parts:
+                continue
+            if len(parts) < 2 or not parts[1].isdigit():
+                raise forms.ValidationError(_("Each line is a name and a whole amount: %s") % line)
+            players.append({"name": parts[0], "amount": int(parts[1]), "folded": "folded" in parts[2:]})
+        if not players:
+            raise forms.ValidationError(_("Enter at least one player."))
+        return players
+
+    def clean_ranking(self):
+        text = self.cleaned_data.get("ranking", "")
+        return [group.split() for group in text.split(">") if group.split()]
+
+
+class ShowdownForm(forms.Form):
+    players = forms.CharField(label=_("Players still in, seat order from the button's left"), initial="A B C")
+    last_aggressor = forms.CharField(
+        label=_("Last aggressor on the river (empty: checked around)"), required=False
+    )
+
+    def clean_players(self):
+        return self.cleaned_data["players"].split()
+
+
+class BestHandForm(forms.Form):
+    hole = forms.CharField(label=_("Hole cards"), max_length=12, initial="AsKs")
+    board = forms.CharField(label=_("Board"), max_length=30, initial="Qs Js Ts 2d 3c")
+
+
+class RaiseForm(forms.Form):
+    limit = forms.ChoiceField(label=_("Betting"), choices=[(limit.value, limit.value) for limit in Limit])
+    street = forms.TypedChoiceField(
+        label=_("Round"),
+        coerce=int,
+        choices=[(0, _("Pre-flop")), (1, _("Flop")), (2, _("Turn")), (3, _("River"))],
+    )
+    small_blind = forms.IntegerField(label=_("Small blind"), min_value=0, initial=1)
+    big_blind = forms.IntegerField(label=_("Big blind"), min_value=1, initial=2)
+    straddle = forms.BooleanField(label=_("Straddle (BET-4)"), required=False)
+    pot = forms.IntegerField(label=_("Pot before this round (after the flop)"), min_value=0, initial=0)
+    actions = forms.CharField(
+        label=_("Bets this round, in order: 'to' or 'had:to' (e.g. 6 2:20)"), required=False
+    )
+    player_bet = forms.IntegerField(label=_("The player has out this round"), min_value=0, initial=0)
+    player_stack = forms.IntegerField(label=_("The player's stack behind"), min_value=0, initial=200)
+    bet_faced_when_acted = forms.IntegerField(
+        label=_("He already acted, facing (BET-3; empty: not yet)"), min_value=0, required=False
+    )
+
+    def clean_actions(self):
+        actions = []
+        for item in self.cleaned_data.get("actions", "").split():
+            had, _sep, to = item.rpartition(":")
+            if not to.isdigit() or (had and not had.isdigit()):
+                raise forms.ValidationError(_("Not a bet: %s") % item)
+            actions.append({"had": int(had or 0), "to": int(to)})
+        return actions

@@ -1,0 +1,207 @@
+"""Waiting lists per game and stakes (CSH-7): first come, first seated; a called player holds
+the seat for the game's hold time (3 minutes), then the next one is called.
+
+"Call at T, pass at T + hold": `hold_until` is stored on the entry; an ETA task fires at that
+moment for precision and the beat reconciler (every 2 s) passes whatever is overdue, so a lost
+or duplicated message never skips, repeats or loses a call. Both re-check under the game's lock.
+"""
+
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError, NotFound
+from cardroom.roles import FLOOR_ROLES, require_role
+from cardroom.services import audit_record
+from cashgame.models import CashTable, Game, PlayerSession, WaitingEntry, WaitSource, WaitStatus
+from cashgame.services._common import lock_game, require_open
+from cashgame.services.sessions import session_seat
+from players.models import Player
+
+# ETA messages stay well under half the broker's visibility timeout (STYLE.md); a longer hold
+# is passed by the reconciler alone.
+ETA_HORIZON = timedelta(minutes=25)
+
+
+def _lock_entry(entry_id: int) -> tuple[Game, WaitingEntry]:
+    game_id = WaitingEntry.objects.filter(pk=entry_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        raise NotFound("unknown_entry", _("Unknown waiting-list entry."))
+    game = lock_game(game_id)
+    return game, WaitingEntry.objects.select_related("player").get(pk=entry_id)
+
+
+def _enqueue_pass(entry: WaitingEntry, *, now: datetime) -> None:
+    if entry.hold_until is None or entry.hold_until - now > ETA_HORIZON:
+        return
+    from cashgame.tasks import waiting_pass_due
+
+    transaction.on_commit(
+        partial(
+            waiting_pass_due.apply_async,
+            kwargs={"entry_id": entry.pk, "due": entry.hold_until.isoformat()},
+            eta=entry.hold_until,
+        )
+    )
+
+
+@transaction.atomic
+def waiting_add(
+    *, actor, game: Game, player: Player, source: str = WaitSource.IN_PERSON, now: datetime | None = None
+) -> WaitingEntry:
+    """Put a player at the end of a game's list (in person or by phone)."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    if source not in WaitSource.values:
+        raise DomainError("invalid_source", _("A player is added in person or by phone."))
+    game = lock_game(game.pk)
+    if not game.active:
+        raise DomainError("game_inactive", _("%s is not offered any more.") % game, rule="CSH-7")
+    if WaitingEntry.objects.filter(game=game, player=player, status__in=["waiting", "called"]).exists():
+        raise DomainError(
+            "already_waiting",
+            _("%(player)s is on the %(game)s list already.") % {"player": player.full_name, "game": game},
+            rule="CSH-7",
+            status_code=409,
+        )
+    try:
+        with transaction.atomic():
+            return WaitingEntry.objects.create(
+                game=game, player=player, source=source, added_at=now, added_by=actor
+            )
+    except IntegrityError:
+        raise DomainError(
+            "already_waiting", _("The player is on this list already."), status_code=409
+        ) from None
+
+
+def _call_next(*, game: Game, table: CashTable, now: datetime, actor) -> WaitingEntry | None:
+    """Call the first waiting player of the game to the table (the caller holds the game lock)."""
+    entry = (
+        WaitingEntry.objects.filter(game=game, status=WaitStatus.WAITING).order_by("added_at", "pk").first()
+    )
+    if entry is None:
+        return None
+    entry.status = WaitStatus.CALLED
+    entry.called_at = now
+    entry.hold_until = now + timedelta(seconds=game.seat_hold_seconds)
+    entry.table = table
+    entry.save(update_fields=["status", "called_at", "hold_until", "table"])
+    _enqueue_pass(entry, now=now)
+    audit_record(
+        actor=actor,
+        action="cashgame.waiting_call",
+        obj=entry,
+        after={"table": table.pk, "hold_until": entry.hold_until},
+        now=now,
+    )
+    return entry
+
+
+@transaction.atomic
+def waiting_call_next(*, actor, game: Game, table: CashTable, now: datetime | None = None) -> WaitingEntry:
+    """A seat opened at `table`: call the first player waiting for its game (CSH-7)."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    game = lock_game(game.pk)
+    table = CashTable.objects.get(pk=table.pk)
+    require_open(table)
+    if table.game_id != game.pk:
+        raise DomainError("wrong_game", _("%(table)s plays another game.") % {"table": table}, rule="CSH-7")
+    entry = _call_next(game=game, table=table, now=now, actor=actor)
+    if entry is None:
+        raise DomainError("list_empty", _("Nobody is waiting for %s.") % game, rule="CSH-7", status_code=409)
+    return entry
+
+
+def _pass(entry: WaitingEntry, *, game: Game, now: datetime) -> WaitingEntry | None:
+    """The called player did not come in time: he leaves the list, the next one is called to
+    the same table (the caller holds the game lock)."""
+    entry.status = WaitStatus.PASSED
+    entry.closed_at = now
+    entry.save(update_fields=["status", "closed_at"])
+    audit_record(
+        actor=None, action="cashgame.waiting_pass", obj=entry, after={"hold_until": entry.hold_until}, now=now
+    )
+    table = entry.table
+    if table is None or not table.is_open:
+        return None
+    return _call_next(game=game, table=table, now=entry.hold_until or now, actor=None)
+
+
+@transaction.atomic
+def waiting_pass_due(*, entry_id: int, now: datetime | None = None) -> bool:
+    """The timer (CSH-7): idempotent. Passes the entry only if it is still called and its hold
+    is over; a duplicated, early or late message is harmless."""
+    now = now or timezone.now()
+    try:
+        game, entry = _lock_entry(entry_id)
+    except NotFound:
+        return False
+    if entry.status != WaitStatus.CALLED or entry.hold_until is None or entry.hold_until > now:
+        return False
+    _pass(entry, game=game, now=now)
+    return True
+
+
+def waiting_reconcile(*, now: datetime | None = None) -> dict[str, int]:
+    """The beat's safety net: pass every called entry whose hold is over (the timer message was
+    lost, came early, or was never sent for a hold beyond the ETA horizon)."""
+    now = now or timezone.now()
+    overdue = list(
+        WaitingEntry.objects.filter(status=WaitStatus.CALLED, hold_until__lte=now)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    passed = sum(waiting_pass_due(entry_id=pk, now=now) for pk in overdue)
+    return {"overdue": len(overdue), "passed": passed}
+
+
+@transaction.atomic
+def waiting_seat(
+    *, actor, entry: WaitingEntry, seat: int, table: CashTable | None = None, now: datetime | None = None
+) -> PlayerSession:
+    """The called (or a waiting) player takes a seat: his session starts, waiting for the
+    buy-in at the cage. Seating someone else than the called player is the floor's decision."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    game, entry = _lock_entry(entry.pk)
+    if entry.status not in (WaitStatus.WAITING, WaitStatus.CALLED):
+        raise DomainError(
+            "not_waiting",
+            _("%(player)s is no longer waiting (%(status)s).")
+            % {"player": entry.player.full_name, "status": entry.get_status_display().lower()},
+            rule="CSH-7",
+            status_code=409,
+        )
+    table = table or entry.table
+    if table is None:
+        raise DomainError("table_required", _("Say at which table the player sits."))
+    if table.game_id != game.pk:
+        raise DomainError("wrong_game", _("%(table)s plays another game.") % {"table": table}, rule="CSH-7")
+    session = session_seat(actor=actor, table=table, player=entry.player, seat=seat, now=now)
+    entry.status = WaitStatus.SEATED
+    entry.table = table
+    entry.closed_at = now
+    entry.save(update_fields=["status", "table", "closed_at"])
+    return session
+
+
+@transaction.atomic
+def waiting_remove(*, actor, entry: WaitingEntry, now: datetime | None = None) -> WaitingEntry:
+    """Take a player off the list (he left, or asked to)."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    _game, entry = _lock_entry(entry.pk)
+    if entry.status not in (WaitStatus.WAITING, WaitStatus.CALLED):
+        raise DomainError(
+            "not_waiting", _("The player is no longer on the list."), rule="CSH-7", status_code=409
+        )
+    entry.status = WaitStatus.REMOVED
+    entry.closed_at = now
+    entry.save(update_fields=["status", "closed_at"])
+    audit_record(actor=actor, action="cashgame.waiting_remove", obj=entry, now=now)
+    return entry
