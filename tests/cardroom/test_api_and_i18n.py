@@ -30,16 +30,18 @@ def test_slovak_page_is_translated(client, manager):
 def test_demo_is_idempotent(capsys):
     from django.contrib.auth import get_user_model
 
-    from players.models import Player
-
     from cashgame.models import CashTable, Game
+    from players.models import Player
     from tournaments.models import Tournament
 
     call_command("demo")
     call_command("demo")
     assert Player.objects.count() == 60
     assert get_user_model().objects.count() == 5
-    assert sorted((g.small_blind_cents, g.big_blind_cents) for g in Game.objects.all()) == [(100, 200), (200, 500)]
+    assert sorted((g.small_blind_cents, g.big_blind_cents) for g in Game.objects.all()) == [
+        (100, 200),
+        (200, 500),
+    ]
     assert CashTable.objects.filter(status="open").count() == 3
     [tournament] = Tournament.objects.all()
     assert tournament.status == "registering"
