@@ -3,7 +3,9 @@ answer outside the schema. Bounded examples per operation keep it within CI's ti
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
@@ -21,6 +23,18 @@ ROLES = {role.value.lower(): role for role in Role}
 # And the auth check cannot take away the token this test sends itself; who may call what
 # without or with the wrong role is proved route by route in tests/security/test_role_matrix.py.
 EXCLUDED = [positive_data_acceptance, ignored_auth]
+
+
+@pytest.fixture(autouse=True)
+def _keep_test_connection():
+    """A bare WSGI handler closes the database connection after each request, as in production;
+    inside a test that would close the test's own transaction. Django's test client turns this off
+    the same way."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
