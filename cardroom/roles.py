@@ -74,6 +74,16 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
 }
 
 
+def roles_remember(user, annotated) -> None:
+    """Cache on the user the roles read with his row (`role_<name>` booleans; see user_roles)."""
+    if user.is_superuser:
+        user._cardroom_roles = frozenset(Role)
+    else:
+        user._cardroom_roles = frozenset(
+            role for role in Role if getattr(annotated, f"role_{role.name.lower()}")
+        )
+
+
 def user_roles(user) -> frozenset[str]:
     """The roles of a user, cached on the user object for the request."""
     if user is None or not user.is_authenticated:

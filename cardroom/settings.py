@@ -194,7 +194,7 @@ AXES_ENABLED = env_bool("AXES_ENABLED", True)
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "cardroom.authentication.TokenAuthentication",
     ],
     # Fail closed: an API view that forgets its permission still needs a logged-in staff member.
     "DEFAULT_PERMISSION_CLASSES": ["cardroom.roles.IsStaffMember"],
