@@ -157,69 +157,102 @@ def _transact(
             **extra,
         }
     )
-    replayed = _replay(idempotency_key=idempotency_key, fingerprint=fingerprint)
-    if replayed is not None:
-        return replayed
+    # CAG-2 without a look-up before every transaction: a repeated key is caught by the unique
+    # key of the final insert (which also settles two racing requests), and any refusal first
+    # checks whether the key already had its effect, so a retry gets the first result even
+    # after the shift closed or the AML sum moved on.
+    now = now or timezone.now()
+    try:
+        return _transact_once(
+            actor=actor,
+            shift=shift,
+            kind=kind,
+            player=player,
+            amount_cents=amount_cents,
+            method=method,
+            reference=reference,
+            idempotency_key=idempotency_key,
+            fingerprint=fingerprint,
+            lines=lines,
+            extra=extra,
+            note=note,
+            now=now,
+        )
+    except (DomainError, IntegrityError, _Excluded) as refused:
+        replayed = _replay(idempotency_key=idempotency_key, fingerprint=fingerprint)
+        if replayed is not None:
+            return replayed
+        if isinstance(refused, _Excluded):
+            # The refusal record must survive the refused request (PLY-1): written outside it.
+            player_require_eligible(actor=actor, player=refused.player, purpose=_("buy in"), now=now)
+            raise AssertionError("an excluded player passed the eligibility check") from None
+        raise
+
+
+def _transact_once(
+    *,
+    actor,
+    shift: Shift,
+    kind: str,
+    player: Player | None,
+    amount_cents: int,
+    method: str,
+    reference: str,
+    idempotency_key: str,
+    fingerprint: str,
+    lines: Callable[[Shift], list[Line]],
+    extra: dict,
+    note: str,
+    now: datetime,
+) -> CashierTransaction:
     require_positive(amount_cents)
     if method not in PaymentMethod.values:
         raise DomainError("invalid_method", _("Payment is by cash or card."))
     if reference and not REFERENCE_PATTERN.match(reference):
         raise DomainError("invalid_reference", _("Unknown reference: %s") % reference)
-    now = now or timezone.now()
-    try:
-        with transaction.atomic():
-            shift = lock_own_open_shift(actor=actor, shift=shift)
-            if player is not None:
-                player = _lock_player(player_id=player.pk)
-                if kind in PAY_IN_KINDS and player.is_excluded_on(timezone.localdate(now)):
-                    raise _Excluded(player)  # nothing written yet; logged below, after the rollback
-                _check_aml(player=player, amount_cents=amount_cents, method=method, now=now)
-            posting = ledger_post(
-                lines=lines(shift),
-                description=str(TransactionKind(kind).label),
-                actor=actor,
-                now=now,
-            )
-            audit_record(
-                actor=actor,
-                action=f"cashier.{kind}",
-                obj=posting,
-                after={
-                    "amount_cents": amount_cents,
-                    "method": method,
-                    "player": player.pk if player else None,
-                    "reference": reference,
-                    "idempotency_key": idempotency_key,
-                    **extra,
-                },
-                now=now,
-            )
-            # Last, so every desk waits on the venue's receipt counter for one insert only.
-            record = CashierTransaction.objects.create(
-                receipt_number=_next_receipt_number(),
-                kind=kind,
-                shift=shift,
-                cashier=actor,
-                player=player,
-                amount_cents=amount_cents,
-                method=method,
-                posting=posting,
-                reference=reference,
-                note=note[:200],
-                idempotency_key=idempotency_key,
-                request_fingerprint=fingerprint,
-                created_at=now,
-            )
-    except _Excluded as refused:
-        # The refusal record must survive the refused request (PLY-1): written outside it.
-        player_require_eligible(actor=actor, player=refused.player, purpose=_("buy in"), now=now)
-        raise AssertionError("an excluded player passed the eligibility check") from None
-    except IntegrityError:
-        # A racing request with the same key committed first: answer with its result (CAG-2).
-        replayed = _replay(idempotency_key=idempotency_key, fingerprint=fingerprint)
-        if replayed is None:
-            raise
-        return replayed
+    with transaction.atomic():
+        shift = lock_own_open_shift(actor=actor, shift=shift)
+        if player is not None:
+            player = _lock_player(player_id=player.pk)
+            if kind in PAY_IN_KINDS and player.is_excluded_on(timezone.localdate(now)):
+                raise _Excluded(player)  # nothing written yet; _transact logs it after the rollback
+            _check_aml(player=player, amount_cents=amount_cents, method=method, now=now)
+        posting = ledger_post(
+            lines=lines(shift),
+            description=str(TransactionKind(kind).label),
+            actor=actor,
+            now=now,
+        )
+        audit_record(
+            actor=actor,
+            action=f"cashier.{kind}",
+            obj=posting,
+            after={
+                "amount_cents": amount_cents,
+                "method": method,
+                "player": player.pk if player else None,
+                "reference": reference,
+                "idempotency_key": idempotency_key,
+                **extra,
+            },
+            now=now,
+        )
+        # Last, so every desk waits on the venue's receipt counter for one insert only.
+        record = CashierTransaction.objects.create(
+            receipt_number=_next_receipt_number(),
+            kind=kind,
+            shift=shift,
+            cashier=actor,
+            player=player,
+            amount_cents=amount_cents,
+            method=method,
+            posting=posting,
+            reference=reference,
+            note=note[:200],
+            idempotency_key=idempotency_key,
+            request_fingerprint=fingerprint,
+            created_at=now,
+        )
     record.replayed = False
     return record
 
