@@ -165,38 +165,31 @@ class SeatSerializer(serializers.Serializer):
     session = SeatSessionSerializer(allow_null=True)
 
 
-class HandSerializer(serializers.ModelSerializer):
+class HandSerializer(serializers.Serializer):
+    # A plain Serializer: the dealer tablet gets one on every tap, and a ModelSerializer rebuilds
+    # its fields from the model on each use.
+    id = serializers.IntegerField(read_only=True)
+    table = serializers.IntegerField(source="table_id", read_only=True)
+    number = serializers.IntegerField(read_only=True)
     status = HandStatusField(read_only=True)
-    void_reason = StrictCharField(read_only=True)
     dealt_in = serializers.ListField(
         child=serializers.ListField(child=StrictIntegerField(), min_length=2, max_length=2),
         read_only=True,
         help_text="[seat, player id] pairs",
     )
-
-    class Meta:
-        model = Hand
-        fields = [
-            "id",
-            "table",
-            "number",
-            "status",
-            "dealt_in",
-            "players_dealt",
-            "button_seat",
-            "small_blind_cents",
-            "big_blind_cents",
-            "saw_flop",
-            "pot_cents",
-            "rake_cents",
-            "jackpot_drop_cents",
-            "void_reason",
-            "posting",
-            "started_at",
-            "flop_at",
-            "ended_at",
-        ]
-        read_only_fields = fields
+    players_dealt = serializers.IntegerField(read_only=True)
+    button_seat = serializers.IntegerField(read_only=True, allow_null=True)
+    small_blind_cents = serializers.IntegerField(read_only=True)
+    big_blind_cents = serializers.IntegerField(read_only=True)
+    saw_flop = serializers.BooleanField(read_only=True)
+    pot_cents = serializers.IntegerField(read_only=True, allow_null=True)
+    rake_cents = serializers.IntegerField(read_only=True)
+    jackpot_drop_cents = serializers.IntegerField(read_only=True)
+    void_reason = StrictCharField(read_only=True)
+    posting = serializers.IntegerField(source="posting_id", read_only=True, allow_null=True)
+    started_at = serializers.DateTimeField(read_only=True)
+    flop_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    ended_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
 class TableDetailSerializer(TableSerializer):

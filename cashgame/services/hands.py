@@ -4,8 +4,9 @@ or void it (FLR-1 misdeal, FLR-2 duplicate card).
 At the end of a hand the rake (RAK-1..RAK-4) and the jackpot drop (JKP-1, JKP-2) are computed by
 `poker.rake` and posted together in one ledger posting: the table's chips in play are debited,
 rake revenue and the jackpot fund credited. A hand with no flop, or a voided one, posts nothing.
-Every service locks the table row, so a hand and a top-up at the same table never interleave
-(CSH-3), and a hand is ended at most once.
+Starting, ending and voiding a hand lock the table row, so a hand and a top-up at the same table
+never interleave (CSH-3); ending, voiding and the flop lock the hand row, so a hand is ended at
+most once and never while its flop is being recorded.
 """
 
 from datetime import datetime
@@ -41,17 +42,17 @@ NOT_DEALABLE = {
 
 
 def _lock_hand(hand_id: int) -> tuple[CashTable, Hand]:
-    """The hand's table under its lock, then the hand re-read (its state is the table's)."""
-    try:
-        # One query finds and locks the hand's table (the hand row itself is not locked).
-        table = (
-            CashTable.objects.select_for_update(no_key=True, of=("self",))
-            .select_related("game")
-            .get(hands__pk=hand_id)
-        )
-    except CashTable.DoesNotExist:
-        raise NotFound("unknown_hand", _("Unknown hand.")) from None
-    return table, Hand.objects.get(pk=hand_id)
+    """The hand and its table, both locked, in one query. Locked rows are read in their latest
+    committed version, so a hand ended or voided meanwhile is seen as such."""
+    hand = (
+        Hand.objects.select_for_update(no_key=True, of=("self", "table"))
+        .select_related("table__game")
+        .filter(pk=hand_id)
+        .first()
+    )
+    if hand is None:
+        raise NotFound("unknown_hand", _("Unknown hand."))
+    return hand.table, hand
 
 
 def _require_in_progress(hand: Hand) -> None:
@@ -131,7 +132,11 @@ def hand_flop(*, actor, hand: Hand, now: datetime | None = None) -> Hand:
     tap changes nothing."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    _table, hand = _lock_hand(hand.pk)
+    # The hand row alone is locked: a flop never meets a top-up, and ending or voiding the hand
+    # locks this row too, so neither can read it half-way.
+    hand = Hand.objects.select_for_update(no_key=True).filter(pk=hand.pk).first()
+    if hand is None:
+        raise NotFound("unknown_hand", _("Unknown hand."))
     _require_in_progress(hand)
     if not hand.saw_flop:
         hand.saw_flop = True
