@@ -11,6 +11,9 @@ A hand counts when its end answers 200 inside the measured window. Target: >= 20
 
 import http.client
 import json
+import os
+import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -19,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.cashier_buyins import start_server, stop_server
-from bench.common import percentile, prepare_database, setup_django
+from bench.common import ROOT, percentile, prepare_database, setup_django
 
 TABLES = 40
 PLAYERS_PER_TABLE = 4
@@ -143,12 +146,59 @@ def run(port: int, dealers: list[tuple[str, int]]) -> dict:
     for thread in threads:
         thread.join()
     return {
+        "client": "python threads",
         "hands_per_second": counts["hands"] / MEASURE_S,
         "requests_per_second": counts["requests"] / MEASURE_S,
         "errors": counts["errors"],
         "hand_median_ms": percentile(hand_seconds, 0.5) * 1000 if hand_seconds else 0.0,
         "hand_p99_ms": percentile(hand_seconds, 0.99) * 1000 if hand_seconds else 0.0,
         "failures": failures,
+    }
+
+
+def void_hands_in_progress() -> None:
+    """Between the warm-up and the measured run: a tablet stopped mid-hand voids it (FLR-1)."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+
+    from cashgame.models import Hand
+    from cashgame.services.hands import hand_void
+
+    time.sleep(1.0)  # the server finishes the requests wrk left in flight
+    floor = User.objects.get(username="bench-dealer-1")
+    for hand in Hand.objects.filter(status="in_progress"):
+        hand_void(actor=floor, hand=hand, reason="misdeal")
+    connection.close()
+
+
+def load_with_wrk(port: int, dealers: list[tuple[str, int]]) -> dict:
+    """The same load from wrk (C, one thread and connection per table), which leaves the server
+    far more of the machine's two cores than 40 Python client threads do."""
+    env = {
+        **os.environ,
+        "DEALERS": ",".join(f"{token}:{table}" for token, table in dealers),
+        "POT_CENTS": str(POT_CENTS),
+    }
+    url = f"http://127.0.0.1:{port}"
+    script = str(ROOT / "bench" / "hands.lua")
+    common = ["wrk", f"-t{TABLES}", f"-c{TABLES}", "--timeout", "30s", "-s", script, url]
+    subprocess.run([*common, f"-d{WARMUP_S:.0f}s"], env=env, check=True, capture_output=True)
+    void_hands_in_progress()
+    result = subprocess.run(
+        [*common, f"-d{MEASURE_S:.0f}s"], env=env, check=True, capture_output=True, text=True
+    )
+    lines = result.stdout.splitlines()
+    fields = dict(item.split("=") for item in next(x for x in lines if x.startswith("WRK hands")).split()[1:])
+    seconds = float(fields["seconds"])
+    hands = int(fields["hands"])
+    return {
+        "client": "wrk",
+        "hands_per_second": hands / seconds,
+        "requests_per_second": 3 * hands / seconds,
+        "errors": int(fields["other"]),
+        "request_median_ms": float(fields["p50_ms"]),
+        "request_p99_ms": float(fields["p99_ms"]),
+        "failures": [x[len("WRK last_error ") :] for x in lines if x.startswith("WRK last_error")],
     }
 
 
@@ -175,15 +225,20 @@ def main() -> None:
         dealers = setup_fixtures()
         server, port = start_server("cardroom.settings")
         try:
-            result = run(port, dealers)
+            if shutil.which("wrk") and "--python-client" not in sys.argv:
+                result = load_with_wrk(port, dealers)
+            else:
+                result = run(port, dealers)
         finally:
             stop_server(server)
         hands, rake, drop, total = check_ledger()
         print(f"tables={TABLES} players_per_table={PLAYERS_PER_TABLE} measure={MEASURE_S:.0f}s")
         print(f"hands_per_second    {result['hands_per_second']:8.1f}")
         print(f"requests_per_second {result['requests_per_second']:8.1f}")
-        print(f"hand_median_ms      {result['hand_median_ms']:8.1f}   (3 requests)")
-        print(f"hand_p99_ms         {result['hand_p99_ms']:8.1f}")
+        print(f"client              {result['client']}")
+        for name in ("hand_median_ms", "hand_p99_ms", "request_median_ms", "request_p99_ms"):
+            if name in result:
+                print(f"{name:<19} {result[name]:8.1f}")
         print(f"errors              {result['errors']:8d}")
         for failure in result["failures"]:
             print(f"    {failure}")
