@@ -4,11 +4,12 @@ Run from the project root:  .venv/bin/python bench/tournament_seating.py
 Pure Python (poker.seating), no database. Each round draws 3,000 entrants onto tables of 9
 (334 tables), then knocks out a random third of them, unevenly (two thirds of the busts fall on
 the lower-numbered half of the tables, so balancing has real work), and balances the rest
-completely: the tables the others can absorb break in their pre-drawn order (break_table, which
-balances after each break) and balance_tables runs until no table has two players more than
-another. It prints the median and p99 of a round over many rounds, the moves per round, and
-p99 / 100 ms (the ratio must be under 1). It then times what one bust-out costs the floor on a
-3,000-entrant field (1,000 single bust-outs, each followed by breaking and balancing).
+completely: every table the others can absorb breaks, taken in the pre-drawn order, all in one
+pass (break_tables, which balances after the break), and balance_tables runs until no table has
+two players more than another; afterwards no table is left to break (checked). It prints the
+median and p99 of a round over many rounds, the moves per round, and p99 / 100 ms (the ratio
+must be under 1). It then times what one bust-out costs the floor on a 3,000-entrant field
+(1,000 single bust-outs, each followed by breaking and balancing).
 """
 
 import random
@@ -22,7 +23,7 @@ from bench.common import percentile
 from poker.seating import (
     apply_moves,
     balance_tables,
-    break_table,
+    break_tables,
     draw_seats,
     next_tables_to_break,
     table_break_order,
@@ -50,19 +51,17 @@ def one_round(seed: int) -> tuple[float, int]:
             del layout[table][bust_rng.choice(sorted(layout[table]))]
     moves = 0
     started = time.perf_counter()
-    while True:
-        to_break = next_tables_to_break(layout, seats_per_table=SEATS, break_order=order)
-        if not to_break:
-            break
-        table = to_break[0]
-        slips = break_table(layout, table=table, seats_per_table=SEATS, rng=rng)
-        layout = apply_moves(layout, slips)
+    to_break = next_tables_to_break(layout, seats_per_table=SEATS, break_order=order)
+    slips = break_tables(layout, breaking=to_break, seats_per_table=SEATS, rng=rng)
+    layout = apply_moves(layout, slips)
+    for table in to_break:
         del layout[table]
-        moves += len(slips)
+    moves += len(slips)
     slips = balance_tables(layout, seats_per_table=SEATS)
     layout = apply_moves(layout, slips)
     moves += len(slips)
     elapsed_ms = draw_ms + (time.perf_counter() - started) * 1000
+    assert not next_tables_to_break(layout, seats_per_table=SEATS, break_order=order), "a table left to break"
     sizes = [len(seats) for seats in layout.values()]
     assert max(sizes) - min(sizes) <= 1, "balancing left a gap of two or more"
     return elapsed_ms, moves
@@ -79,9 +78,13 @@ def per_bust(seed: int, busts: int = 1_000) -> list[float]:
         table = rng.choice([number for number, seats in layout.items() if seats])
         del layout[table][rng.choice(sorted(layout[table]))]
         started = time.perf_counter()
-        for number in next_tables_to_break(layout, seats_per_table=SEATS, break_order=order):
-            layout = apply_moves(layout, break_table(layout, table=number, seats_per_table=SEATS, rng=rng))
-            del layout[number]
+        to_break = next_tables_to_break(layout, seats_per_table=SEATS, break_order=order)
+        if to_break:
+            layout = apply_moves(
+                layout, break_tables(layout, breaking=to_break, seats_per_table=SEATS, rng=rng)
+            )
+            for number in to_break:
+                del layout[number]
         layout = apply_moves(layout, balance_tables(layout, seats_per_table=SEATS))
         times.append((time.perf_counter() - started) * 1000)
     return times

@@ -147,6 +147,7 @@ class TransactionKind(models.TextChoices):
     ADD_ON = "add_on", _("Add-on")
     REFUND = "refund", _("Refund")
     PRIZE_PAYOUT = "prize_payout", _("Prize payout")
+    BOUNTY_PAYOUT = "bounty_payout", _("Bounty payout")
     JACKPOT_PAYOUT = "jackpot_payout", _("Jackpot payout")
 
 
@@ -163,6 +164,7 @@ PAY_OUT_KINDS = {
     TransactionKind.CASH_OUT,
     TransactionKind.REFUND,
     TransactionKind.PRIZE_PAYOUT,
+    TransactionKind.BOUNTY_PAYOUT,
     TransactionKind.JACKPOT_PAYOUT,
 }
 

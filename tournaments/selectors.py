@@ -174,6 +174,47 @@ def prizes_due(*, tournament: Tournament) -> QuerySet:
     return entry_list(tournament=tournament).filter(prize_cents__gt=0, prize_transaction__isnull=True)
 
 
+def bounties_due(*, tournament: Tournament) -> QuerySet:
+    """Entries with bounties won and not paid yet (TRN-6), the sum due in `bounty_due_cents`."""
+    return (
+        entry_list(tournament=tournament)
+        .annotate(
+            bounty_due_cents=Sum(
+                "bounties_won__amount_cents", filter=Q(bounties_won__transaction__isnull=True)
+            )
+        )
+        .filter(bounty_due_cents__gt=0)
+    )
+
+
+def bounty_awards_list(*, tournament: Tournament) -> QuerySet:
+    """Every bounty won (TRN-6), oldest first, with both players and the receipt if paid."""
+    return tournament.bounty_awards.select_related(
+        "entry__player", "busted_entry__player", "transaction"
+    ).order_by("pk")
+
+
+def bounty_totals(*, tournament: Tournament) -> dict:
+    """The bounty pool (TRN-6) in cents: what it holds, what was awarded and paid of it, and
+    the bounties of the players still in that no one has won yet (pool - awarded but unpaid)."""
+    from cashier.models import AccountKind
+    from cashier.selectors import account_amount
+
+    pool = account_amount(kind=AccountKind.BOUNTY_POOL, owner=f"tournament:{tournament.pk}")
+    sums = tournament.bounty_awards.aggregate(
+        awarded=Sum("amount_cents"), paid=Sum("amount_cents", filter=Q(transaction__isnull=False))
+    )
+    awarded, paid = sums["awarded"] or 0, sums["paid"] or 0
+    return {
+        "bounty_cents": tournament.bounty_cents,
+        "pool_cents": pool,
+        "awarded_cents": awarded,
+        "paid_cents": paid,
+        "due_cents": awarded - paid,
+        "on_heads_cents": pool - (awarded - paid),
+    }
+
+
 def refunds_due(*, tournament: Tournament) -> QuerySet:
     """Entries of a cancelled tournament waiting for their refund at the cashier (TRN-2)."""
     from tournaments.models import EntryStatus
@@ -312,7 +353,7 @@ def deal_calculate(*, tournament: Tournament, stacks: dict[int, int], method: st
     )
     if len(live) < 2 or set(stacks) != set(live):
         raise DomainError(
-            "deal_players", "A deal gives a share to every player left (2 or more).", rule="TRN-10"
+            "deal_players", _("A deal gives a share to every player left (2 or more)."), rule="TRN-10"
         )
     if not _rules(tournament).payouts_finalised_at:
         raise DomainError(

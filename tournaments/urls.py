@@ -1,15 +1,20 @@
 from django.urls import path, re_path
 
 from tournaments import api, views
-from tournaments.api import field as field_api
-from tournaments.views import field as field_views
+from tournaments.api import entries as entries_api
+from tournaments.api import payouts as payouts_api
+from tournaments.api import seating as seating_api
+from tournaments.views import cashier as cashier_views
+from tournaments.views import entries as entries_views
+from tournaments.views import payouts as payouts_views
+from tournaments.views import seating as seating_views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.TournamentListView.as_view(), name="list"),
     path("new/", views.TournamentCreateView.as_view(), name="create"),
-    path("cashier/", field_views.CashierTournamentListView.as_view(), name="cashier-list"),
+    path("cashier/", cashier_views.CashierTournamentListView.as_view(), name="cashier-list"),
     path("<int:pk>/", views.TournamentDetailView.as_view(), name="detail"),
     re_path(
         r"^(?P<pk>[0-9]+)/(?P<action>open-registration|start|pause|resume|add-minute|remove-minute|"
@@ -17,33 +22,37 @@ urlpatterns = [
         views.TournamentActionView.as_view(),
         name="action",
     ),
-    path("<int:pk>/entries/", field_views.EntryDeskView.as_view(), name="entries"),
+    path("<int:pk>/entries/", entries_views.EntryDeskView.as_view(), name="entries"),
     path(
         "<int:pk>/entries/<int:entry_id>/present/",
-        field_views.EntryPresentView.as_view(),
+        entries_views.EntryPresentView.as_view(),
         name="entry-present",
     ),
-    path("<int:pk>/rules/", field_views.RulesView.as_view(), name="rules"),
-    path("<int:pk>/postpone/", field_views.PostponeView.as_view(), name="postpone"),
-    path("<int:pk>/register/", field_views.RegisterView.as_view(), name="register"),
+    path("<int:pk>/rules/", entries_views.RulesView.as_view(), name="rules"),
+    path("<int:pk>/postpone/", entries_views.PostponeView.as_view(), name="postpone"),
+    path("<int:pk>/register/", cashier_views.RegisterView.as_view(), name="register"),
     re_path(
-        r"^(?P<pk>[0-9]+)/entries/(?P<entry_id>[0-9]+)/(?P<action>rebuy|add-on|refund|prize)/$",
-        field_views.CashierEntryActionView.as_view(),
+        r"^(?P<pk>[0-9]+)/entries/(?P<entry_id>[0-9]+)/(?P<action>rebuy|add-on|refund|prize|bounty)/$",
+        cashier_views.CashierEntryActionView.as_view(),
         name="entry-pay",
     ),
-    path("<int:pk>/seating/", field_views.SeatingView.as_view(), name="seating"),
+    path("<int:pk>/seating/", seating_views.SeatingView.as_view(), name="seating"),
     re_path(
         r"^(?P<pk>[0-9]+)/seating/(?P<action>draw|final-table)/$",
-        field_views.SeatingActionView.as_view(),
+        seating_views.SeatingActionView.as_view(),
         name="seating-action",
     ),
-    path("<int:pk>/tables/<int:table_id>/button/", field_views.ButtonDrawView.as_view(), name="button-draw"),
-    path("<int:pk>/slips/<int:slip_id>/confirm/", field_views.SlipConfirmView.as_view(), name="slip-confirm"),
-    path("<int:pk>/bust/", field_views.BustView.as_view(), name="bust"),
-    path("<int:pk>/bust/undo/", field_views.BustUndoView.as_view(), name="bust-undo"),
-    path("<int:pk>/payouts/", field_views.PayoutsView.as_view(), name="payouts"),
-    path("<int:pk>/payouts/finalise/", field_views.PayoutsFinaliseView.as_view(), name="payouts-finalise"),
-    path("<int:pk>/deal/accept/", field_views.DealAcceptView.as_view(), name="deal-accept"),
+    path(
+        "<int:pk>/tables/<int:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"
+    ),
+    path(
+        "<int:pk>/slips/<int:slip_id>/confirm/", seating_views.SlipConfirmView.as_view(), name="slip-confirm"
+    ),
+    path("<int:pk>/bust/", payouts_views.BustView.as_view(), name="bust"),
+    path("<int:pk>/bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
+    path("<int:pk>/payouts/", payouts_views.PayoutsView.as_view(), name="payouts"),
+    path("<int:pk>/payouts/finalise/", payouts_views.PayoutsFinaliseView.as_view(), name="payouts-finalise"),
+    path("<int:pk>/deal/accept/", payouts_views.DealAcceptView.as_view(), name="deal-accept"),
     path("structures/", views.StructureListView.as_view(), name="structure-list"),
     path("structures/import/", views.StructureImportView.as_view(), name="structure-import"),
     path("structures/<int:pk>/", views.StructureDetailView.as_view(), name="structure-detail"),
@@ -94,62 +103,70 @@ api_urlpatterns = [
     ),
     path("tournaments/<int:pk>/finish/", api.TournamentFinishApi.as_view(), name="api-tournament-finish"),
     path("tournaments/<int:pk>/cancel/", api.TournamentCancelApi.as_view(), name="api-tournament-cancel"),
-    path("tournaments/<int:pk>/postpone/", field_api.PostponeApi.as_view(), name="api-tournament-postpone"),
-    path("tournaments/<int:pk>/rules/", field_api.RulesApi.as_view(), name="api-tournament-rules"),
-    path("tournaments/<int:pk>/field/", field_api.FieldApi.as_view(), name="api-tournament-field"),
-    path("tournaments/<int:pk>/entries/", field_api.EntryListApi.as_view(), name="api-entry-list"),
+    path("tournaments/<int:pk>/postpone/", entries_api.PostponeApi.as_view(), name="api-tournament-postpone"),
+    path("tournaments/<int:pk>/rules/", entries_api.RulesApi.as_view(), name="api-tournament-rules"),
+    path("tournaments/<int:pk>/field/", entries_api.FieldApi.as_view(), name="api-tournament-field"),
+    path("tournaments/<int:pk>/entries/", entries_api.EntryListApi.as_view(), name="api-entry-list"),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/present/",
-        field_api.EntryPresentApi.as_view(),
+        entries_api.EntryPresentApi.as_view(),
         name="api-entry-present",
     ),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/rebuy/",
-        field_api.EntryRebuyApi.as_view(),
+        entries_api.EntryRebuyApi.as_view(),
         name="api-entry-rebuy",
     ),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/add-on/",
-        field_api.EntryAddOnApi.as_view(),
+        entries_api.EntryAddOnApi.as_view(),
         name="api-entry-add-on",
     ),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/refund/",
-        field_api.EntryRefundApi.as_view(),
+        entries_api.EntryRefundApi.as_view(),
         name="api-entry-refund",
     ),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/prize/",
-        field_api.EntryPrizeApi.as_view(),
+        payouts_api.EntryPrizeApi.as_view(),
         name="api-entry-prize",
     ),
-    path("tournaments/<int:pk>/seating/", field_api.SeatingApi.as_view(), name="api-seating"),
-    path("tournaments/<int:pk>/seating/draw/", field_api.SeatingDrawApi.as_view(), name="api-seating-draw"),
     path(
-        "tournaments/<int:pk>/seating/final-table/", field_api.FinalTableApi.as_view(), name="api-final-table"
+        "tournaments/<int:pk>/entries/<int:entry_id>/bounty/",
+        payouts_api.EntryBountyApi.as_view(),
+        name="api-entry-bounty",
+    ),
+    path("tournaments/<int:pk>/bounties/", payouts_api.BountyListApi.as_view(), name="api-bounty-list"),
+    path("tournaments/<int:pk>/seating/", seating_api.SeatingApi.as_view(), name="api-seating"),
+    path("tournaments/<int:pk>/seating/draw/", seating_api.SeatingDrawApi.as_view(), name="api-seating-draw"),
+    path(
+        "tournaments/<int:pk>/seating/final-table/",
+        seating_api.FinalTableApi.as_view(),
+        name="api-final-table",
     ),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/button/",
-        field_api.ButtonDrawApi.as_view(),
+        seating_api.ButtonDrawApi.as_view(),
         name="api-button-draw",
     ),
     path(
         "tournaments/<int:pk>/slips/<int:slip_id>/confirm/",
-        field_api.SlipConfirmApi.as_view(),
+        seating_api.SlipConfirmApi.as_view(),
         name="api-slip-confirm",
     ),
-    path("tournaments/<int:pk>/bust/", field_api.BustApi.as_view(), name="api-bust"),
-    path("tournaments/<int:pk>/bust/undo/", field_api.BustUndoApi.as_view(), name="api-bust-undo"),
-    path("tournaments/<int:pk>/payouts/", field_api.PayoutTableApi.as_view(), name="api-payout-table"),
+    path("tournaments/<int:pk>/bust/", payouts_api.BustApi.as_view(), name="api-bust"),
+    path("tournaments/<int:pk>/bust/undo/", payouts_api.BustUndoApi.as_view(), name="api-bust-undo"),
+    path("tournaments/<int:pk>/payouts/", payouts_api.PayoutTableApi.as_view(), name="api-payout-table"),
     path(
         "tournaments/<int:pk>/payouts/finalise/",
-        field_api.PayoutsFinaliseApi.as_view(),
+        payouts_api.PayoutsFinaliseApi.as_view(),
         name="api-payouts-finalise",
     ),
     path(
         "tournaments/<int:pk>/deal/calculate/",
-        field_api.DealCalculateApi.as_view(),
+        payouts_api.DealCalculateApi.as_view(),
         name="api-deal-calculate",
     ),
-    path("tournaments/<int:pk>/deal/accept/", field_api.DealAcceptApi.as_view(), name="api-deal-accept"),
+    path("tournaments/<int:pk>/deal/accept/", payouts_api.DealAcceptApi.as_view(), name="api-deal-accept"),
 ]

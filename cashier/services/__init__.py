@@ -5,6 +5,7 @@ from cashier.services.ledger import account_for, ledger_post
 from cashier.services.reversals import reversal_approve, reversal_reject, reversal_request
 from cashier.services.shifts import shift_close, shift_handover, shift_open
 from cashier.services.transactions import (
+    bounty_payout,
     cash_buy_in,
     cash_out,
     cash_top_up,
@@ -17,6 +18,7 @@ from cashier.services.transactions import (
 
 __all__ = [
     "account_for",
+    "bounty_payout",
     "cash_buy_in",
     "cash_out",
     "cash_top_up",

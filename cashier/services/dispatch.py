@@ -23,6 +23,13 @@ def transaction_create(*, actor, data: dict, idempotency_key: str) -> CashierTra
     # request reads neither twice.
     shift, player = Shift(pk=data["shift"]), Player(pk=data["player"])
     kind = data["kind"]
+    if kind == TransactionKind.BOUNTY_PAYOUT:
+        # A bounty is paid against the knock-outs that won it, so the pool's record stays exact.
+        raise DomainError(
+            "bounty_from_tournament_page",
+            _("Pay bounties from the tournament's cashier page, where each is linked to its knock-out."),
+            rule="TRN-6",
+        )
     common = {"actor": actor, "shift": shift, "player": player, "idempotency_key": idempotency_key}
     tournament_kinds = {
         TransactionKind.TOURNAMENT_BUY_IN,

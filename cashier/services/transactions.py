@@ -562,6 +562,34 @@ def prize_payout(
     )
 
 
+def bounty_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    tournament_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay bounties a player won in cash from the tournament's bounty pool (TRN-6). Which
+    knock-outs the money is for is the tournament's record (tournaments' bounty_pay)."""
+    owner = f"tournament:{tournament_id}"
+    return _cash_payout(
+        actor=actor,
+        shift=shift,
+        player=player,
+        kind=TransactionKind.BOUNTY_PAYOUT,
+        source_kind=AccountKind.BOUNTY_POOL,
+        source_owner=owner,
+        source_name=_("The bounty pool"),
+        amount_cents=amount_cents,
+        reference=owner,
+        idempotency_key=idempotency_key,
+        now=now,
+    )
+
+
 def refund_payout(
     *,
     actor,

@@ -16,6 +16,7 @@ from poker.seating import (
     apply_moves,
     balance_tables,
     break_table,
+    break_tables,
     draw_seats,
     final_table_draw,
     next_big_blind_seat,
@@ -138,6 +139,45 @@ def test_break_table_draws_open_seats_keeping_balance__TRN_9() -> None:
     assert players(after) == players(layout)
 
 
+def test_break_tables_in_one_pass_sends_no_one_to_a_breaking_table__TRN_9() -> None:
+    # 4 tables of 6 seats with 3, 2, 4 and 4 players: 13 players need 3 tables, so 1 can break;
+    # with 11 players (two more out) 2 tables break at once.
+    layout = {
+        1: {1: "a1", 2: "a2", 3: "a3"},
+        2: {1: "b1", 4: "b4"},
+        3: {1: "c1", 2: "c2", 3: "c3", 4: "c4"},
+        4: {2: "d2", 3: "d3", 5: "d5", 6: "d6"},
+    }
+    order = [2, 1, 4, 3]
+    assert next_tables_to_break(layout, seats_per_table=6, break_order=order) == [2]
+    del layout[3][4], layout[4][6]
+    breaking = next_tables_to_break(layout, seats_per_table=6, break_order=order)
+    assert breaking == [2, 1]
+    moves = break_tables(layout, breaking=breaking, seats_per_table=6, rng=random.Random(4))
+    # Each of the five players of tables 1 and 2 moves once, straight to table 3 or 4.
+    assert sorted(m.player_id for m in moves) == ["a1", "a2", "a3", "b1", "b4"]
+    assert {m.to_table for m in moves} == {3, 4}
+    after = apply_moves(layout, moves)
+    assert (after[1], after[2], len(after[3]), len(after[4])) == ({}, {}, 6, 5)
+    assert next_tables_to_break({3: after[3], 4: after[4]}, seats_per_table=6, break_order=order) == []
+
+
+def test_break_tables_gives_break_tables_result_for_one_table__TRN_9() -> None:
+    layout = {1: {1: "a", 2: "b", 3: "c"}, 2: {1: "d", 2: "e"}, 3: {4: "f", 5: "g", 6: "h"}}
+    one = break_table(layout, table=2, seats_per_table=6, rng=random.Random(9), buttons={1: 3})
+    assert one == break_tables(layout, breaking=[2], seats_per_table=6, rng=random.Random(9), buttons={1: 3})
+
+
+def test_break_tables_refusals__TRN_9() -> None:
+    layout = {1: {1: "a", 2: "b"}, 2: {1: "c", 2: "d"}, 3: {1: "e", 2: "f", 3: "g"}}
+    for breaking in ([1, 1], [4], [1, 2]):
+        with pytest.raises(PokerError) as raised:
+            break_tables(layout, breaking=breaking, seats_per_table=3, rng=random.Random(0))
+        assert raised.value.rule == "TRN-9"
+    # Breaking nothing is balancing alone.
+    assert break_tables(layout, breaking=[], seats_per_table=3, rng=random.Random(0)) == []
+
+
 def test_break_table_refused_when_others_cannot_absorb__TRN_9() -> None:
     layout = {1: {s: s for s in range(1, 10)}, 2: {s: 10 + s for s in range(1, 9)}, 3: {1: 99, 2: 98}}
     with pytest.raises(PokerError) as raised:
@@ -238,3 +278,45 @@ def test_draw_never_leaves_a_gap_over_one__TRN_9(count: int, seats_per_table: in
     check_layout(layout, seats_per_table)
     assert max(sizes(layout)) - min(sizes(layout)) <= 1
     assert players(layout) == list(range(count))
+
+
+@settings(max_examples=300)
+@given(layouts(), st.integers(0, 2**32), st.data())
+def test_breaking_many_tables_in_one_pass__TRN_9(
+    case: tuple[Layout, int, dict[int, int]], seed: int, data: st.DataObject
+) -> None:
+    layout, seats_per_table, buttons = case
+    order = data.draw(st.permutations(sorted(layout)))
+    breaking = next_tables_to_break(layout, seats_per_table=seats_per_table, break_order=order)
+    # Any choice of tables, too: within capacity it breaks, beyond it is refused.
+    if data.draw(st.booleans()):
+        breaking = data.draw(st.lists(st.sampled_from(sorted(layout)), unique=True))
+    rest = [t for t in layout if t not in breaking]
+    leaving = {p for t in breaking for p in layout[t].values()}
+    if len(leaving) > sum(seats_per_table - len(layout[t]) for t in rest):
+        with pytest.raises(PokerError):
+            break_tables(layout, breaking=breaking, seats_per_table=seats_per_table, rng=random.Random(seed))
+        return
+    moves = break_tables(
+        layout, breaking=breaking, seats_per_table=seats_per_table, rng=random.Random(seed), buttons=buttons
+    )
+    after = apply_moves(layout, moves)  # raises if a seat were used twice
+    assert all(after[t] == {} for t in breaking)
+    remaining = {t: after[t] for t in rest}
+    check_layout(remaining, seats_per_table)
+    assert players(remaining) == players(layout)
+    if remaining:
+        assert max(sizes(remaining)) - min(sizes(remaining)) <= 1
+    # No one is sent to a table that breaks; each broken table's player leaves it once, first.
+    assert not {m.to_table for m in moves} & set(breaking)
+    first = {}
+    for move in moves:
+        first.setdefault(move.player_id, move)
+    assert {p for p, m in first.items() if m.from_table in breaking} == leaving
+    # The work is the moves: onto tables already within one, only the broken tables' players move.
+    before = [len(layout[t]) for t in rest]
+    if before and max(before) - min(before) <= 1:
+        assert len(moves) == len(leaving)
+    # Breaking what next_tables_to_break names leaves nothing more to break.
+    if breaking == next_tables_to_break(layout, seats_per_table=seats_per_table, break_order=order):
+        assert next_tables_to_break(remaining, seats_per_table=seats_per_table, break_order=order) == []

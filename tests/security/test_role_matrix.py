@@ -134,6 +134,8 @@ EXPECTED = {
     "api-entry-add-on": {"post": "c"},
     "api-entry-refund": {"post": "c"},
     "api-entry-prize": {"post": "c"},
+    "api-entry-bounty": {"post": "c"},
+    "api-bounty-list": {"get": "fcm"},
     "api-seating": {"get": "fm"},
     "api-seating-draw": {"post": "fm"},
     "api-final-table": {"post": "fm"},

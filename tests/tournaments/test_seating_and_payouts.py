@@ -111,6 +111,33 @@ def test_table_breaks_when_others_absorb__TRN_9(floor, register, make_tournament
     assert AuditRecord.objects.filter(action="seating.break_table").count() == 1
 
 
+def test_one_bust_out_breaks_two_tables_at_once__TRN_9(floor, register, make_tournament):
+    tournament = started(floor, register, make_tournament, 20)
+    assert table_sizes(tournament) == [6, 7, 7]
+    stays = tournament.tables.get(break_rank=3).number
+    # Eleven out in one hand, one player kept at each of the two tables that break first (an
+    # emptied table just closes): the 9 left fit one table, so both break together.
+    victims = [
+        entry
+        for rank in (1, 2)
+        for entry in list(tournament.entries.filter(table__break_rank=rank).order_by("pk"))[1:]
+    ][:11]
+    assert len(victims) == 11
+    entry_bust(
+        actor=floor,
+        tournament=tournament,
+        busted=[(v.pk, 100 * (i + 1)) for i, v in enumerate(victims)],
+        now=T0 + S,
+    )
+    assert list(tournament.tables.filter(status="open").values_list("number", flat=True)) == [stays]
+    assert table_sizes(tournament) == [9]
+    slips = list(MoveSlip.objects.all())
+    # No one was sent to a table breaking in the same bust-out, and each moved once.
+    assert slips and all(s.to_table == stays and s.from_table != stays for s in slips)
+    assert len({s.entry_id for s in slips}) == len(slips)
+    assert AuditRecord.objects.filter(action="seating.break_table").count() == 2
+
+
 def test_final_table_draw_and_button_draw__HND_2(floor, register, make_tournament):
     tournament = started(floor, register, make_tournament, 12)
     victims = list(tournament.entries.order_by("pk"))[:3]

@@ -1,4 +1,4 @@
-"""What the tournament services share: the row lock, the status table, the clock's audit
+"""What the tournament services share: the row locks, the status table, the clock's audit
 snapshot and the enqueueing of the level-end task."""
 
 from datetime import datetime, timedelta
@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.services import snapshot
-from tournaments.models import CLOCK_RUNNING, TRANSITIONS, Tournament, TournamentStatus
+from tournaments.models import CLOCK_RUNNING, TRANSITIONS, Entry, Tournament, TournamentStatus
 
 CLOCK_FIELDS = ["status", "current_level_index", "level_started_at", "level_ends_at", "paused_remaining_ms"]
 # ETA messages stay well under half of the broker's visibility timeout (3600 s on Redis), or an
@@ -21,6 +21,12 @@ ETA_HORIZON = timedelta(minutes=25)
 def lock_tournament(tournament_id: int) -> Tournament:
     """The tournament row under a lock; every clock and status change holds it."""
     return Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+
+
+def lock_entry(entry: Entry) -> tuple[Tournament, Entry]:
+    """The entry's tournament, then the entry, both locked (the order every service keeps)."""
+    tournament = lock_tournament(entry.tournament_id)
+    return tournament, Entry.objects.select_for_update(of=("self",)).get(pk=entry.pk)
 
 
 def clock_snapshot(tournament: Tournament) -> dict:

@@ -21,7 +21,7 @@ from poker.hands import button_draw
 from poker.seating import (
     Move,
     balance_tables,
-    break_table,
+    break_tables,
     draw_seats,
     final_table_draw,
     next_tables_to_break,
@@ -187,8 +187,9 @@ def seat_new_entry(
 def rebalance(
     *, actor, tournament: Tournament, now: datetime, rng: random.Random | None = None
 ) -> list[MoveSlip]:
-    """After a bust-out: break the tables the others can absorb, in the pre-drawn order, then
-    balance so no table has two players more than another (TRN-9). The caller holds the lock."""
+    """After a bust-out: break every table the others can absorb, taken in the pre-drawn order,
+    all in one pass, then balance so no table has two players more than another (TRN-9). The
+    caller holds the lock."""
     rng = _rng(rng)
     slips: list[MoveSlip] = []
     size = tournament.table_size
@@ -200,23 +201,24 @@ def rebalance(
         audit_record(
             actor=actor, action="seating.close_empty", obj=tournament, after={"tables": empty}, now=now
         )
-    while True:
-        layout, _seated = _layout(tournament)
-        order = list(
-            tournament.tables.filter(status=TableStatus.OPEN)
-            .order_by("break_rank")
-            .values_list("number", flat=True)
+        layout = {number: seats for number, seats in layout.items() if seats}
+    order = list(
+        tournament.tables.filter(status=TableStatus.OPEN)
+        .order_by("break_rank")
+        .values_list("number", flat=True)
+    )
+    to_break = next_tables_to_break(layout, seats_per_table=size, break_order=order)
+    if to_break:
+        # All at once: no one is sent to a table that breaks in the same bust-out.
+        moves = break_tables(
+            layout, breaking=to_break, seats_per_table=size, rng=rng, buttons=_buttons(tournament)
         )
-        to_break = next_tables_to_break(layout, seats_per_table=size, break_order=order)
-        if not to_break:
-            break
-        number = to_break[0]
-        moves = break_table(layout, table=number, seats_per_table=size, rng=rng, buttons=_buttons(tournament))
         slips += _apply(tournament, moves, reason=MoveReason.BREAK, actor=actor, now=now)
-        tournament.tables.filter(number=number).update(status=TableStatus.BROKEN)
-        audit_record(
-            actor=actor, action="seating.break_table", obj=tournament, after={"table": number}, now=now
-        )
+        tournament.tables.filter(number__in=to_break).update(status=TableStatus.BROKEN)
+        for number in to_break:
+            audit_record(
+                actor=actor, action="seating.break_table", obj=tournament, after={"table": number}, now=now
+            )
     layout, _seated = _layout(tournament)
     moves = balance_tables(layout, seats_per_table=size, buttons=_buttons(tournament))
     slips += _apply(tournament, moves, reason=MoveReason.BALANCE, actor=actor, now=now)

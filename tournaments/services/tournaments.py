@@ -196,8 +196,12 @@ def tournament_open_registration(*, actor, tournament: Tournament, now: datetime
 
 @transaction.atomic
 def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = None) -> Tournament:
-    """The floor ends a running tournament; the clock stops on its current level."""
-    return _set_status(
+    """The floor ends a running tournament; the clock stops on its current level. Every player
+    still in gets his own bounty back, so the bounty awards account for the whole pool (TRN-6)."""
+    from tournaments.services.payouts.bounties import bounties_award_remaining
+
+    now = now or timezone.now()
+    tournament = _set_status(
         actor=actor,
         tournament=tournament,
         to=TournamentStatus.FINISHED,
@@ -207,6 +211,8 @@ def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = N
         paused_remaining_ms=None,
         finished_at=lambda moment: moment,
     )
+    bounties_award_remaining(tournament, actor=actor, now=now)
+    return tournament
 
 
 @transaction.atomic

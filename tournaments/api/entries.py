@@ -1,0 +1,232 @@
+"""Tournaments API for registration and entries (TRN-1, TRN-2, TRN-6): register, presence,
+rebuys, add-ons, refunds, the field, postponing and the rebuy and add-on rules."""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, has_role, roles_permission
+from cashier.models import PaymentMethod
+from players.models import Player
+from tournaments.api.common import FLOOR_AND_CASHIER, inline_choices, open_shift_of
+from tournaments.models import Entry, EntryKind, EntryStatus, Tournament
+from tournaments.selectors import entry_list, tournament_field_get
+from tournaments.services import registration
+
+# "kind" and "status" name other choice sets in other apps (see inline_choices).
+EntryKindField = inline_choices(EntryKind.choices)
+EntryStatusField = inline_choices(EntryStatus.choices)
+
+
+class FloorReadsCashierWrites(BasePermission):
+    """Floor and cashiers see the entries; only a cashier registers (money, ROL-1)."""
+
+    message = gettext_lazy("Your role does not allow this (ROL-1).")
+
+    def has_permission(self, request, view) -> bool:
+        roles = FLOOR_AND_CASHIER if request.method in SAFE_METHODS else CASHIER_ROLES
+        return has_role(request.user, *roles)
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.full_name", read_only=True)
+    table_number = serializers.IntegerField(source="table.number", read_only=True, allow_null=True)
+    receipt = serializers.IntegerField(
+        source="cashier_transaction.receipt_number", read_only=True, allow_null=True
+    )
+    prize_paid = serializers.SerializerMethodField()
+    kind = EntryKindField(read_only=True)
+    status = EntryStatusField(read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "number",
+            "player",
+            "player_name",
+            "kind",
+            "status",
+            "present",
+            "receipt",
+            "starting_stack_chips",
+            "table_number",
+            "seat",
+            "rebuys",
+            "add_ons",
+            "registered_at",
+            "busted_at",
+            "finish_place",
+            "prize_cents",
+            "prize_paid",
+            "refund_cents",
+        ]
+        read_only_fields = fields
+
+    def get_prize_paid(self, entry: Entry) -> bool:
+        return entry.prize_transaction_id is not None
+
+
+class RegisterSerializer(serializers.Serializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
+    present = serializers.BooleanField(default=True)
+    idempotency_key = serializers.CharField(max_length=80)
+
+
+class PaySerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
+    idempotency_key = serializers.CharField(max_length=80)
+
+
+class KeySerializer(serializers.Serializer):
+    idempotency_key = serializers.CharField(max_length=80)
+
+
+class PresentSerializer(serializers.Serializer):
+    present = serializers.BooleanField()
+
+
+class PostponeSerializer(serializers.Serializer):
+    start_at = serializers.DateTimeField()
+
+
+class RulesSerializer(serializers.Serializer):
+    rebuy_level = serializers.IntegerField(min_value=0, required=False)
+    max_rebuys = serializers.IntegerField(min_value=0, required=False)
+    rebuy_prize_cents = serializers.IntegerField(min_value=0, required=False)
+    rebuy_fee_cents = serializers.IntegerField(min_value=0, required=False)
+    rebuy_chips = serializers.IntegerField(min_value=0, required=False)
+    add_on_level = serializers.IntegerField(min_value=0, required=False)
+    add_on_prize_cents = serializers.IntegerField(min_value=0, required=False)
+    add_on_fee_cents = serializers.IntegerField(min_value=0, required=False)
+    add_on_chips = serializers.IntegerField(min_value=0, required=False)
+
+
+class EntryListApi(APIView):
+    permission_classes = [FloorReadsCashierWrites]
+
+    @extend_schema(responses=EntrySerializer(many=True))
+    def get(self, request, pk: int):
+        return Response(
+            EntrySerializer(entry_list(tournament=get_object_or_404(Tournament, pk=pk)), many=True).data
+        )
+
+    @extend_schema(request=RegisterSerializer, responses={201: EntrySerializer, 200: EntrySerializer})
+    def post(self, request, pk: int):
+        """Register (or re-enter) a player; the buy-in is posted at the cashier (TRN-6, PLY-1)."""
+        data = RegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = registration.entry_register(
+            actor=request.user,
+            tournament=get_object_or_404(Tournament, pk=pk),
+            shift=open_shift_of(request.user),
+            **data.validated_data,
+        )
+        code = status.HTTP_200_OK if entry.replayed else status.HTTP_201_CREATED
+        return Response(EntrySerializer(entry).data, status=code)
+
+
+def entry_of(pk: int, entry_id: int) -> Entry:
+    return get_object_or_404(Entry, pk=entry_id, tournament_id=pk)
+
+
+class EntryPresentApi(APIView):
+    permission_classes = [roles_permission(*FLOOR_ROLES)]
+
+    @extend_schema(request=PresentSerializer, responses=EntrySerializer)
+    def post(self, request, pk: int, entry_id: int):
+        data = PresentSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = registration.entry_mark_present(
+            actor=request.user, entry=entry_of(pk, entry_id), **data.validated_data
+        )
+        return Response(EntrySerializer(entry).data)
+
+
+class CashierEntryAction(APIView):
+    permission_classes = [roles_permission(*CASHIER_ROLES)]
+    serializer = PaySerializer
+    service = None
+
+    def post(self, request, pk: int, entry_id: int):
+        data = self.serializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = type(self).service(
+            actor=request.user,
+            entry=entry_of(pk, entry_id),
+            shift=open_shift_of(request.user),
+            **data.validated_data,
+        )
+        return Response(EntrySerializer(entry).data)
+
+
+class EntryRebuyApi(CashierEntryAction):
+    """A rebuy (TRN-6)."""
+
+    service = staticmethod(registration.entry_rebuy)
+
+    @extend_schema(request=PaySerializer, responses=EntrySerializer)
+    def post(self, request, pk: int, entry_id: int):
+        return super().post(request, pk, entry_id)
+
+
+class EntryAddOnApi(CashierEntryAction):
+    """The add-on (TRN-6)."""
+
+    service = staticmethod(registration.entry_add_on)
+
+    @extend_schema(request=PaySerializer, responses=EntrySerializer)
+    def post(self, request, pk: int, entry_id: int):
+        return super().post(request, pk, entry_id)
+
+
+class EntryRefundApi(CashierEntryAction):
+    """Pay a cancelled tournament's refund in cash (TRN-2)."""
+
+    serializer = KeySerializer
+    service = staticmethod(registration.refund_pay)
+
+    @extend_schema(request=KeySerializer, responses=EntrySerializer)
+    def post(self, request, pk: int, entry_id: int):
+        return super().post(request, pk, entry_id)
+
+
+class FieldApi(APIView):
+    """Entries, players left, average stack, prize pool, guarantee and payouts (TRN-3 to TRN-10)."""
+
+    permission_classes = [roles_permission(*FLOOR_AND_CASHIER)]
+
+    @extend_schema(responses=dict)
+    def get(self, request, pk: int):
+        return Response(tournament_field_get(tournament=get_object_or_404(Tournament, pk=pk)))
+
+
+class PostponeApi(APIView):
+    permission_classes = [roles_permission(*FLOOR_ROLES)]
+
+    @extend_schema(request=PostponeSerializer, responses=dict)
+    def post(self, request, pk: int):
+        data = PostponeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = registration.tournament_postpone(
+            actor=request.user, tournament=get_object_or_404(Tournament, pk=pk), **data.validated_data
+        )
+        return Response({"id": tournament.pk, "start_at": tournament.start_at})
+
+
+class RulesApi(APIView):
+    permission_classes = [roles_permission(*FLOOR_ROLES)]
+
+    @extend_schema(request=RulesSerializer, responses=RulesSerializer)
+    def patch(self, request, pk: int):
+        data = RulesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rules = registration.tournament_rules_update(
+            actor=request.user, tournament=get_object_or_404(Tournament, pk=pk), **data.validated_data
+        )
+        return Response({name: getattr(rules, name) for name in registration.RULE_FIELDS})

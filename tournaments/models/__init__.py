@@ -1,0 +1,64 @@
+"""The tournaments app's models, one module per part of the game; every name is importable from
+`tournaments.models` as before.
+
+- structures: blind structure templates and their levels (TRN-7)
+- tournament: tournaments, their own levels, the clock (TRN-8), rules and outcomes
+- seating: tables and move slips (TRN-9)
+- entries: entries and what each paid (TRN-2, TRN-6)
+- payouts: the finalised places (TRN-10) and bounty awards
+"""
+
+from tournaments.models.entries import Entry, EntryKind, EntryPayment, EntryPaymentKind, EntryStatus
+from tournaments.models.payouts import BountyAward, BountyReason, PayoutPlace
+from tournaments.models.seating import MoveReason, MoveSlip, Table, TableStatus
+from tournaments.models.structures import (
+    MAX_LEVEL_MINUTES,
+    MAX_LEVELS,
+    MIN_LEVEL_MINUTES,
+    BlindStructure,
+    LevelFields,
+    LevelKind,
+    StructureLevel,
+)
+from tournaments.models.tournament import (
+    CLOCK_RUNNING,
+    CLOCK_STARTED,
+    TRANSITIONS,
+    GuaranteeMode,
+    GuaranteeOutcome,
+    Tournament,
+    TournamentLevel,
+    TournamentRules,
+    TournamentStatus,
+)
+
+__all__ = [
+    "CLOCK_RUNNING",
+    "CLOCK_STARTED",
+    "MAX_LEVELS",
+    "MAX_LEVEL_MINUTES",
+    "MIN_LEVEL_MINUTES",
+    "TRANSITIONS",
+    "BlindStructure",
+    "BountyAward",
+    "BountyReason",
+    "Entry",
+    "EntryKind",
+    "EntryPayment",
+    "EntryPaymentKind",
+    "EntryStatus",
+    "GuaranteeMode",
+    "GuaranteeOutcome",
+    "LevelFields",
+    "LevelKind",
+    "MoveReason",
+    "MoveSlip",
+    "PayoutPlace",
+    "StructureLevel",
+    "Table",
+    "TableStatus",
+    "Tournament",
+    "TournamentLevel",
+    "TournamentRules",
+    "TournamentStatus",
+]

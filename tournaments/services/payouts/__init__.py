@@ -1,0 +1,45 @@
+"""Eliminations and payouts (TRN-10), the prize pool with its guarantee overlay (TRN-5), prizes
+paid at the cashier, deals (ICM, chip chop) at the final table, and bounties (TRN-6).
+
+- bounties: knock-out bounties won, split, given back, undone, lapsed and paid
+- table: the payout table, finalising the prize pool and the places (TRN-5, TRN-10)
+- eliminations: bust-outs with their places, and undoing the last one (TRN-10)
+- prizes: prizes paid at the cashier, deals
+"""
+
+from tournaments.services.payouts.bounties import (
+    bounties_award_remaining,
+    bounties_carried,
+    bounty_pay,
+    split_bounty,
+)
+from tournaments.services.payouts.eliminations import bust_undo, entry_bust
+from tournaments.services.payouts.prizes import deal_accept, prize_pay, remaining_prize_cents
+from tournaments.services.payouts.table import (
+    MAX_PLACES,
+    entry_count,
+    finalise_blocker,
+    payout_percentages_for,
+    payout_table_set,
+    payouts_finalise,
+    validate_percentages,
+)
+
+__all__ = [
+    "MAX_PLACES",
+    "bounties_award_remaining",
+    "bounties_carried",
+    "bounty_pay",
+    "bust_undo",
+    "deal_accept",
+    "entry_bust",
+    "entry_count",
+    "finalise_blocker",
+    "payout_percentages_for",
+    "payout_table_set",
+    "payouts_finalise",
+    "prize_pay",
+    "remaining_prize_cents",
+    "split_bounty",
+    "validate_percentages",
+]

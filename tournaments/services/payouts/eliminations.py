@@ -1,0 +1,259 @@
+"""Bust-outs with their finishing places (TRN-10), and undoing the last one."""
+
+import random
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError
+from cardroom.roles import FLOOR_ROLES, require_role
+from cardroom.services import audit_record
+from poker.payouts import finishing_places
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.services import clock, seating
+from tournaments.services._common import lock_tournament, rules_for
+from tournaments.services.payouts.bounties import (
+    bounties_award_knockouts,
+    bounties_award_own,
+    bounties_undo,
+    bounty_paid_in_bust,
+    eliminators_check,
+)
+from tournaments.services.payouts.table import finalise_blocker, finalise_locked
+
+
+def _prize_for_place(tournament: Tournament, rules, place: int) -> int | None:
+    if rules.payouts_finalised_at is None or rules.deal_accepted_at is not None:
+        return None
+    row = tournament.payout_places.filter(place=place).first()
+    return (row.amount_cents or None) if row else None
+
+
+def _players_left(tournament: Tournament) -> int:
+    return tournament.entries.filter(status=EntryStatus.ACTIVE).count()
+
+
+@transaction.atomic
+def entry_bust(
+    *,
+    actor,
+    tournament: Tournament,
+    busted: list[tuple[int, int]],
+    eliminators: Mapping[int, Sequence[int]] | None = None,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> list[Entry]:
+    """Record the players knocked out in one hand (TRN-10): `busted` is (entry id, chips at the
+    start of the hand); the larger stack finishes higher. Places are given once registration is
+    closed (before that a busted player may re-enter and places are not known). When one player
+    is left he finishes first. Tables are then broken and balanced (TRN-9).
+
+    `eliminators` maps a busted entry id to the entries that knocked him out (more than one on a
+    split pot, named from the button's left); required for each busted entry that carries a
+    bounty, which goes to them (see bounties). The winner gets his own bounty back."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    tournament = lock_tournament(tournament.pk)
+    clock.advance_locked(tournament, now=now)
+    if not tournament.clock_started:
+        raise DomainError(
+            "tournament_not_running",
+            _("Bust-outs are recorded while the tournament runs."),
+            rule="TRN-10",
+            status_code=409,
+        )
+    ids = [pk for pk, _stack in busted]
+    if not ids or len(set(ids)) != len(ids):
+        raise DomainError("bad_bust", _("Name each busted entry once."), rule="TRN-10")
+    if any(stack <= 0 for _pk, stack in busted):
+        raise DomainError("bad_stack", _("Give each player's chips at the start of the hand."), rule="TRN-10")
+    entries = {
+        entry.pk: entry
+        for entry in tournament.entries.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk")
+    }
+    for pk in ids:
+        entry = entries.get(pk)
+        if entry is None:
+            raise DomainError("not_found", _("Entry %d is not in this tournament.") % pk, status_code=404)
+        if entry.status != EntryStatus.ACTIVE:
+            raise DomainError(
+                "already_busted",
+                _("Entry %(n)d (%(player)s) is already out of the tournament.")
+                % {"n": entry.number, "player": entry.player.full_name},
+                rule="TRN-10",
+                status_code=409,
+            )
+    left = _players_left(tournament)
+    if left - len(ids) < 1:
+        raise DomainError("no_winner", _("At least one player must be left after the hand."), rule="TRN-10")
+    eliminators = {pk: list(winners) for pk, winners in (eliminators or {}).items()}
+    carried = eliminators_check(tournament, busted=ids, eliminators=eliminators)
+    rules = rules_for(tournament)
+    rules.bust_sequence += 1
+    places_known = rules.registration_closed_at is not None
+    places = (
+        {
+            finish.player: finish.place
+            for finish in finishing_places(players_left_before_hand=left, busted=busted)
+        }
+        if places_known
+        else {}
+    )
+    if places_known and rules.payouts_finalised_at is None and not finalise_blocker(tournament, rules):
+        finalise_locked(tournament, rules, actor=actor, now=now)
+    for pk in ids:
+        entry = entries[pk]
+        entry.bust_table_number = entry.table.number if entry.table_id else None
+        entry.bust_seat = entry.seat
+        entry.table, entry.seat = None, None
+        entry.status = EntryStatus.BUSTED
+        entry.busted_at = now
+        entry.bust_number = rules.bust_sequence
+        entry.finish_place = places.get(pk)
+        if rules.deal_accepted_at is None:
+            # After a deal each player keeps his agreed share whatever place he finishes.
+            entry.prize_cents = (
+                _prize_for_place(tournament, rules, entry.finish_place) if entry.finish_place else None
+            )
+    fields = [
+        "bust_table_number",
+        "bust_seat",
+        "table",
+        "seat",
+        "status",
+        "busted_at",
+        "bust_number",
+        "finish_place",
+        "prize_cents",
+    ]
+    Entry.objects.bulk_update(entries.values(), fields)
+    rules.save(update_fields=["bust_sequence"])
+    audit_record(
+        actor=actor,
+        action="entry.bust",
+        obj=tournament,
+        after={
+            "bust_number": rules.bust_sequence,
+            "entries": [[entries[pk].number, stack, places.get(pk)] for pk, stack in busted],
+        },
+        now=now,
+    )
+    bounties_award_knockouts(
+        tournament,
+        carried=carried,
+        eliminators=eliminators,
+        bust_number=rules.bust_sequence,
+        actor=actor,
+        now=now,
+    )
+    if places_known and left - len(ids) == 1:
+        winner = tournament.entries.select_for_update(of=("self",)).get(status=EntryStatus.ACTIVE)
+        winner.finish_place = 1
+        winner.prize_cents = (
+            winner.prize_cents if rules.deal_accepted_at else _prize_for_place(tournament, rules, 1)
+        )
+        winner.save(update_fields=["finish_place", "prize_cents"])
+        audit_record(actor=actor, action="entry.winner", obj=winner, after={"place": 1}, now=now)
+        bounties_award_own(
+            tournament, entries=[winner], bust_number=rules.bust_sequence, actor=actor, now=now
+        )
+    else:
+        seating.rebalance(actor=actor, tournament=tournament, now=now, rng=rng)
+    return [entries[pk] for pk in ids]
+
+
+@transaction.atomic
+def bust_undo(
+    *, actor, tournament: Tournament, now: datetime | None = None, rng: random.Random | None = None
+) -> list[Entry]:
+    """Undo the last bust-out (a wrong entry): the players are back in, in their seat if it is
+    still free (else at the shortest table), and the bounties it awarded are taken back; refused
+    once one of their prizes or one of those bounties is paid."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    tournament = lock_tournament(tournament.pk)
+    if not tournament.clock_started:
+        raise DomainError(
+            "tournament_not_running",
+            _("Bust-outs are undone while the tournament runs."),
+            rule="TRN-10",
+            status_code=409,
+        )
+    rules = rules_for(tournament)
+    if not rules.bust_sequence:
+        raise DomainError("nothing_to_undo", _("No bust-out to undo."), rule="TRN-10", status_code=409)
+    if bounty_paid_in_bust(tournament, bust_number=rules.bust_sequence):
+        raise DomainError(
+            "cannot_undo",
+            _("This bust-out cannot be undone: a bounty it awarded is already paid."),
+            rule="TRN-10",
+            status_code=409,
+        )
+    entries = list(
+        tournament.entries.select_for_update(of=("self",))
+        .filter(bust_number=rules.bust_sequence, status=EntryStatus.BUSTED)
+        .order_by("pk")
+    )
+    winner = (
+        tournament.entries.select_for_update(of=("self",))
+        .filter(status=EntryStatus.ACTIVE, finish_place=1)
+        .first()
+    )
+    paid = [e for e in [*entries, *([winner] if winner else [])] if e.prize_transaction_id]
+    if paid or not entries:
+        raise DomainError(
+            "cannot_undo",
+            _("This bust-out cannot be undone: a prize of it is already paid, or a player re-entered."),
+            rule="TRN-10",
+            status_code=409,
+        )
+    if winner is not None:
+        winner.finish_place = None
+        if rules.deal_accepted_at is None:
+            winner.prize_cents = None
+        winner.save(update_fields=["finish_place", "prize_cents"])
+    for entry in entries:
+        if tournament.entries.filter(player=entry.player, status=EntryStatus.ACTIVE).exists():
+            raise DomainError(
+                "cannot_undo",
+                _("%s has re-entered; the bust-out cannot be undone.") % entry.player.full_name,
+                rule="TRN-10",
+                status_code=409,
+            )
+        table = tournament.tables.filter(number=entry.bust_table_number, status="open").first()
+        seat_free = (
+            table is not None and not tournament.entries.filter(table=table, seat=entry.bust_seat).exists()
+        )
+        entry.status = EntryStatus.ACTIVE
+        entry.finish_place = None
+        entry.prize_cents = None if rules.deal_accepted_at is None else entry.prize_cents
+        entry.busted_at = None
+        entry.bust_number = None
+        entry.table, entry.seat = (table, entry.bust_seat) if seat_free else (None, None)
+        entry.save(
+            update_fields=[
+                "status",
+                "finish_place",
+                "prize_cents",
+                "busted_at",
+                "bust_number",
+                "table",
+                "seat",
+            ]
+        )
+        if not seat_free and tournament.tables.exists():
+            seating.seat_new_entry(actor=actor, tournament=tournament, entry=entry, now=now, rng=rng)
+    bounties_undo(tournament, bust_number=rules.bust_sequence, actor=actor, now=now)
+    rules.bust_sequence -= 1
+    rules.save(update_fields=["bust_sequence"])
+    audit_record(
+        actor=actor,
+        action="entry.bust_undo",
+        obj=tournament,
+        after={"entries": [e.number for e in entries], "winner_cleared": winner.number if winner else None},
+        now=now,
+    )
+    return entries

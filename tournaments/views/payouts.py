@@ -1,0 +1,180 @@
+"""Bust-outs with their eliminators (TRN-10, TRN-6), the payout table and its finalising (TRN-5,
+TRN-10), and deals."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views import View
+
+from cardroom.errors import DomainError
+from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from tournaments.forms import PayoutTableForm
+from tournaments.models import EntryStatus, Tournament
+from tournaments.selectors import (
+    bounty_awards_list,
+    bounty_totals,
+    deal_calculate,
+    entry_list,
+    tournament_rules_get,
+)
+from tournaments.services import payouts
+from tournaments.views.common import TournamentPage, run_service
+
+
+class BustView(TournamentPage):
+    """Bust-out entry (TRN-10): tick the players out in one hand with their chips at its start,
+    and (bounty tournaments, TRN-6) the entry numbers of the players who knocked each one out."""
+
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/bust.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = context["tournament"]
+        entries = entry_list(tournament=tournament)
+        context.update(
+            live=entries.filter(status=EntryStatus.ACTIVE).order_by("table__number", "seat", "number"),
+            finished=entries.filter(finish_place__isnull=False).order_by("finish_place"),
+            bounties=bounty_totals(tournament=tournament) if tournament.bounty_cents else None,
+            bounty_awards=bounty_awards_list(tournament=tournament) if tournament.bounty_cents else [],
+        )
+        return context
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        busted = []
+        named: dict[int, list[int]] = {}
+        for value in request.POST.getlist("entry"):
+            stack = request.POST.get(f"stack_{value}", "").strip()
+            if not value.isdigit() or not stack.isdigit():
+                messages.error(request, _("Give the chips at the start of the hand for every busted player."))
+                return redirect("tournaments:bust", pk=pk)
+            busted.append((int(value), int(stack)))
+            # "12, 7": entry numbers of the eliminators, from the button's left (split pot).
+            numbers = request.POST.get(f"by_{value}", "").replace(",", " ").split()[:20]
+            if not all(number.isdigit() and len(number) <= 9 for number in numbers):
+                messages.error(request, _("Give the eliminators as entry numbers, for example 12 or 12, 7."))
+                return redirect("tournaments:bust", pk=pk)
+            named[int(value)] = [int(number) for number in numbers]
+        wanted = {number for numbers in named.values() for number in numbers}
+        ids = dict(tournament.entries.filter(number__in=wanted).values_list("number", "pk"))
+        if wanted - set(ids):
+            messages.error(request, _("There is no entry number %d.") % min(wanted - set(ids)))
+            return redirect("tournaments:bust", pk=pk)
+        eliminators = {busted_id: [ids[n] for n in numbers] for busted_id, numbers in named.items()}
+        run_service(
+            request,
+            lambda: payouts.entry_bust(
+                actor=request.user, tournament=tournament, busted=busted, eliminators=eliminators
+            ),
+            _("Bust-out recorded."),
+        )
+        return redirect("tournaments:bust", pk=pk)
+
+
+class BustUndoView(RoleRequiredMixin, View):
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        run_service(
+            request,
+            lambda: payouts.bust_undo(actor=request.user, tournament=tournament),
+            _("Last bust-out undone."),
+        )
+        return redirect("tournaments:bust", pk=pk)
+
+
+class PayoutsView(TournamentPage):
+    """Payouts (TRN-5, TRN-10): the table, finalising, and the deal calculators (ICM, chip chop)."""
+
+    allowed_roles = FLOOR_ROLES
+    template_name = "tournaments/payouts.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tournament = context["tournament"]
+        rules = tournament_rules_get(tournament=tournament)
+        live = list(entry_list(tournament=tournament).filter(status=EntryStatus.ACTIVE))
+        method = self.request.GET.get("method", "")
+        deal = None
+        if method in ("icm", "chip_chop"):
+            stacks = {}
+            for entry in live:
+                value = self.request.GET.get(f"stack_{entry.pk}", "").strip()
+                if value.isdigit() and int(value) > 0:
+                    stacks[entry.pk] = int(value)
+            try:
+                shares = deal_calculate(tournament=tournament, stacks=stacks, method=method)
+                deal = [(entry, stacks[entry.pk], shares[entry.pk]) for entry in live]
+            except DomainError as error:
+                messages.error(self.request, str(error))
+        percentages = rules.payout_percentages
+        context.update(
+            rules=rules,
+            live=live,
+            stack_rows=[(entry, self.request.GET.get(f"stack_{entry.pk}", "")[:12]) for entry in live],
+            method=method,
+            deal=deal,
+            blocker=payouts.finalise_blocker(tournament, rules),
+            table_form=kwargs.get("table_form")
+            or PayoutTableForm(initial={"percentages": ", ".join(f"{bp / 100:g}" for bp in percentages)}),
+        )
+        return context
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        form = PayoutTableForm(request.POST)
+        saved = (
+            form.is_valid()
+            and run_service(
+                request,
+                lambda: payouts.payout_table_set(
+                    actor=request.user, tournament=tournament, percentages=form.cleaned_data["percentages"]
+                ),
+                _("Payout table saved."),
+            )
+            is not None
+        )
+        if saved:
+            return redirect("tournaments:payouts", pk=pk)
+        return self.render_to_response(self.get_context_data(pk=pk, table_form=form))
+
+
+class PayoutsFinaliseView(RoleRequiredMixin, View):
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        run_service(
+            request,
+            lambda: payouts.payouts_finalise(actor=request.user, tournament=tournament),
+            _("Payouts are final."),
+        )
+        return redirect("tournaments:payouts", pk=pk)
+
+
+class DealAcceptView(RoleRequiredMixin, View):
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        amounts = {
+            int(name.removeprefix("share_")): int(value)
+            for name, value in request.POST.items()
+            if name.startswith("share_") and name.removeprefix("share_").isdigit() and value.isdigit()
+        }
+        run_service(
+            request,
+            lambda: payouts.deal_accept(
+                actor=request.user,
+                tournament=tournament,
+                amounts=amounts,
+                method=request.POST.get("method", ""),
+            ),
+            _("Deal accepted: the remaining payouts are replaced."),
+        )
+        return redirect("tournaments:payouts", pk=pk)
