@@ -2,11 +2,11 @@
 
 from django.urls import path
 
-from cashgame import views
+from cashgame.views import waiting
 
 app_name = "board"
 
 urlpatterns = [
-    path("", views.BoardView.as_view(), name="board"),
-    path("rows/", views.BoardRowsView.as_view(), name="rows"),
+    path("", waiting.BoardView.as_view(), name="board"),
+    path("rows/", waiting.BoardRowsView.as_view(), name="rows"),
 ]

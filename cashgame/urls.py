@@ -1,52 +1,62 @@
 from django.urls import path, re_path
 
-from cashgame import views
-from cashgame.api import floor, sessions, tables
+from cashgame.api import calculators, dropbox, jackpot, rulings, sessions, tables, waiting
+from cashgame.views import calculators as calculator_views
+from cashgame.views import dealer as dealer_views
+from cashgame.views import desk as desk_views
+from cashgame.views import dropbox as dropbox_views
+from cashgame.views import games as game_views
+from cashgame.views import jackpot as jackpot_views
+from cashgame.views import rulings as ruling_views
+from cashgame.views import tables as table_views
+from cashgame.views import waiting as waiting_views
 
 app_name = "cashgame"
 
 urlpatterns = [
-    path("", views.TableListView.as_view(), name="tables"),
-    path("tables/new/", views.TableCreateView.as_view(), name="table-create"),
-    path("tables/<int:pk>/", views.TableDetailView.as_view(), name="table"),
+    path("", table_views.TableListView.as_view(), name="tables"),
+    path("tables/new/", table_views.TableCreateView.as_view(), name="table-create"),
+    path("tables/<int:pk>/", table_views.TableDetailView.as_view(), name="table"),
     re_path(
         r"^tables/(?P<pk>[0-9]+)/(?P<action>open|close)/$",
-        views.TableActionView.as_view(),
+        table_views.TableActionView.as_view(),
         name="table-action",
     ),
-    path("tables/<int:pk>/seat/", views.SeatPlayerView.as_view(), name="seat"),
-    path("tables/<int:pk>/dealer/", views.DealerView.as_view(), name="dealer"),
+    path("tables/<int:pk>/seat/", table_views.SeatPlayerView.as_view(), name="seat"),
+    path("tables/<int:pk>/dealer/", dealer_views.DealerView.as_view(), name="dealer"),
     re_path(
         r"^tables/(?P<pk>[0-9]+)/dealer/(?P<action>start|flop|end|void)/$",
-        views.DealerActionView.as_view(),
+        dealer_views.DealerActionView.as_view(),
         name="dealer-action",
     ),
-    path("sessions/<int:pk>/state/", views.SeatStateView.as_view(), name="seat-state"),
-    path("sessions/<int:pk>/stack/", views.StackView.as_view(), name="stack"),
-    path("sessions/<int:pk>/move/", views.MoveView.as_view(), name="move"),
-    path("games/", views.GameListView.as_view(), name="games"),
-    path("games/new/", views.GameCreateView.as_view(), name="game-create"),
-    path("games/<int:pk>/", views.GameEditView.as_view(), name="game-edit"),
-    path("desk/", views.CashierDeskView.as_view(), name="cashier"),
+    path("sessions/<int:pk>/state/", table_views.SeatStateView.as_view(), name="seat-state"),
+    path("sessions/<int:pk>/stack/", table_views.StackView.as_view(), name="stack"),
+    path("sessions/<int:pk>/move/", table_views.MoveView.as_view(), name="move"),
+    path("games/", game_views.GameListView.as_view(), name="games"),
+    path("games/new/", game_views.GameCreateView.as_view(), name="game-create"),
+    path("games/<int:pk>/", game_views.GameEditView.as_view(), name="game-edit"),
+    path("desk/", desk_views.CashierDeskView.as_view(), name="cashier"),
     re_path(
         r"^desk/(?P<action>buy-in|top-up|cash-out)/$",
-        views.CashierActionView.as_view(),
+        desk_views.CashierActionView.as_view(),
         name="cashier-action",
     ),
-    path("desk/jackpot/<int:pk>/pay/", views.SharePayView.as_view(), name="share-pay"),
-    path("drop-counts/", views.DropCountView.as_view(), name="drop-counts"),
-    path("jackpot/", views.JackpotView.as_view(), name="jackpot"),
-    path("waiting/", views.WaitingView.as_view(), name="waiting"),
+    path("desk/jackpot/<int:pk>/pay/", desk_views.SharePayView.as_view(), name="share-pay"),
+    path("drop-counts/", dropbox_views.DropCountView.as_view(), name="drop-counts"),
+    path("jackpot/", jackpot_views.JackpotView.as_view(), name="jackpot"),
+    path("waiting/", waiting_views.WaitingView.as_view(), name="waiting"),
     re_path(
-        r"^waiting/(?P<action>add|call-next)/$", views.WaitingActionView.as_view(), name="waiting-action"
+        r"^waiting/(?P<action>add|call-next)/$",
+        waiting_views.WaitingActionView.as_view(),
+        name="waiting-action",
     ),
     re_path(
         r"^waiting/(?P<pk>[0-9]+)/(?P<action>seat|remove)/$",
-        views.WaitingEntryActionView.as_view(),
+        waiting_views.WaitingEntryActionView.as_view(),
         name="waiting-entry-action",
     ),
-    path("rulings/", views.RulingsView.as_view(), name="rulings"),
-    path("calculators/", views.CalculatorsView.as_view(), name="calculators"),
+    path("rulings/", ruling_views.RulingsView.as_view(), name="rulings"),
+    path("calculators/", calculator_views.CalculatorsView.as_view(), name="calculators"),
 ]
 
 api_urlpatterns = [
@@ -71,22 +81,32 @@ api_urlpatterns = [
     path("cashgame/sessions/<int:pk>/move/", sessions.MoveApi.as_view(), name="api-cashgame-move"),
     path("cashgame/sessions/<int:pk>/state/", sessions.StateApi.as_view(), name="api-cashgame-state"),
     path("cashgame/sessions/<int:pk>/stack/", sessions.StackApi.as_view(), name="api-cashgame-stack"),
-    path("cashgame/drop-counts/", floor.DropCountListApi.as_view(), name="api-cashgame-drop-counts"),
-    path("cashgame/jackpot/claims/", floor.ClaimListApi.as_view(), name="api-cashgame-claims"),
-    path("cashgame/jackpot/shares/<int:pk>/pay/", floor.SharePayApi.as_view(), name="api-cashgame-share-pay"),
-    path("cashgame/waiting/", floor.WaitingListApi.as_view(), name="api-cashgame-waiting"),
-    path("cashgame/waiting/call-next/", floor.WaitingCallNextApi.as_view(), name="api-cashgame-call-next"),
-    path("cashgame/waiting/<int:pk>/seat/", floor.WaitingSeatApi.as_view(), name="api-cashgame-waiting-seat"),
+    path("cashgame/drop-counts/", dropbox.DropCountListApi.as_view(), name="api-cashgame-drop-counts"),
+    path("cashgame/jackpot/claims/", jackpot.ClaimListApi.as_view(), name="api-cashgame-claims"),
+    path(
+        "cashgame/jackpot/shares/<int:pk>/pay/", jackpot.SharePayApi.as_view(), name="api-cashgame-share-pay"
+    ),
+    path("cashgame/waiting/", waiting.WaitingListApi.as_view(), name="api-cashgame-waiting"),
+    path("cashgame/waiting/call-next/", waiting.WaitingCallNextApi.as_view(), name="api-cashgame-call-next"),
+    path(
+        "cashgame/waiting/<int:pk>/seat/", waiting.WaitingSeatApi.as_view(), name="api-cashgame-waiting-seat"
+    ),
     path(
         "cashgame/waiting/<int:pk>/remove/",
-        floor.WaitingRemoveApi.as_view(),
+        waiting.WaitingRemoveApi.as_view(),
         name="api-cashgame-waiting-remove",
     ),
-    path("cashgame/board/", floor.BoardApi.as_view(), name="api-cashgame-board"),
-    path("cashgame/rulebook/", floor.RuleBookApi.as_view(), name="api-cashgame-rulebook"),
-    path("cashgame/rulings/", floor.RulingListApi.as_view(), name="api-cashgame-rulings"),
-    path("cashgame/calculators/side-pots/", floor.SidePotApi.as_view(), name="api-cashgame-calc-pots"),
-    path("cashgame/calculators/showdown/", floor.ShowdownApi.as_view(), name="api-cashgame-calc-showdown"),
-    path("cashgame/calculators/best-hand/", floor.BestHandApi.as_view(), name="api-cashgame-calc-best-hand"),
-    path("cashgame/calculators/raise/", floor.RaiseApi.as_view(), name="api-cashgame-calc-raise"),
+    path("cashgame/board/", waiting.BoardApi.as_view(), name="api-cashgame-board"),
+    path("cashgame/rulebook/", rulings.RuleBookApi.as_view(), name="api-cashgame-rulebook"),
+    path("cashgame/rulings/", rulings.RulingListApi.as_view(), name="api-cashgame-rulings"),
+    path("cashgame/calculators/side-pots/", calculators.SidePotApi.as_view(), name="api-cashgame-calc-pots"),
+    path(
+        "cashgame/calculators/showdown/", calculators.ShowdownApi.as_view(), name="api-cashgame-calc-showdown"
+    ),
+    path(
+        "cashgame/calculators/best-hand/",
+        calculators.BestHandApi.as_view(),
+        name="api-cashgame-calc-best-hand",
+    ),
+    path("cashgame/calculators/raise/", calculators.RaiseApi.as_view(), name="api-cashgame-calc-raise"),
 ]

@@ -1,0 +1,144 @@
+"""The floor's calculators: side pots, showdown order, best hand, raises (POT, HND, BET)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from cashgame import calculators
+from cashgame.api._common import (
+    FLOOR,
+    JsonApiView,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    inline_choices,
+)
+from poker.betting import Limit
+
+LimitField = inline_choices([(limit.value, limit.value) for limit in Limit])
+
+
+class PotPlayerSerializer(serializers.Serializer):
+    name = StrictCharField(max_length=40)
+    amount = StrictIntegerField(min_value=0, max_value=10**12)
+    folded = StrictBooleanField(default=False)
+
+
+class SidePotInputSerializer(serializers.Serializer):
+    players = PotPlayerSerializer(
+        many=True, min_length=1, max_length=10, help_text="Seat order from the button's left."
+    )
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=StrictCharField(max_length=40)),
+        required=False,
+        default=list,
+        help_text='Showdown result, best first, ties grouped: [["A", "C"], ["B"]].',
+    )
+    rake = StrictIntegerField(min_value=0, default=0)
+    chip = StrictIntegerField(min_value=1, default=1)
+
+
+class PotSerializer(serializers.Serializer):
+    amount = StrictIntegerField()
+    eligible = serializers.ListField(child=StrictCharField())
+
+
+class SidePotResultSerializer(serializers.Serializer):
+    pots = PotSerializer(many=True)
+    returned = serializers.DictField(child=StrictIntegerField())
+    total = StrictIntegerField()
+    awards = serializers.DictField(child=StrictIntegerField(), required=False)
+    pot_winners = serializers.ListField(child=serializers.ListField(child=StrictCharField()), required=False)
+    rake = StrictIntegerField(required=False)
+
+
+class ShowdownInputSerializer(serializers.Serializer):
+    players = serializers.ListField(child=StrictCharField(max_length=40), min_length=1, max_length=10)
+    last_aggressor = StrictCharField(max_length=40, required=False, allow_blank=True, default="")
+
+
+class ShowdownResultSerializer(serializers.Serializer):
+    order = serializers.ListField(child=StrictCharField())
+
+
+class BestHandInputSerializer(serializers.Serializer):
+    hole = StrictCharField(max_length=12)
+    board = StrictCharField(max_length=30)
+
+
+class BestHandResultSerializer(serializers.Serializer):
+    category = StrictCharField()
+    cards = serializers.ListField(child=StrictCharField())
+    strength = StrictIntegerField()
+
+
+class BetActionSerializer(serializers.Serializer):
+    had = StrictIntegerField(min_value=0, default=0)
+    to = StrictIntegerField(min_value=0)
+
+
+class RaiseInputSerializer(serializers.Serializer):
+    limit = LimitField()
+    street = StrictIntegerField(min_value=0, max_value=3, help_text="0 pre-flop, 1 flop, 2 turn, 3 river")
+    big_blind = StrictIntegerField(min_value=1)
+    small_blind = StrictIntegerField(min_value=0, default=0)
+    straddle = StrictBooleanField(default=False)
+    actions = BetActionSerializer(many=True, required=False, default=list, max_length=50)
+    pot = StrictIntegerField(min_value=0, default=0, help_text="Post-flop: the pot before this round.")
+    player_bet = StrictIntegerField(min_value=0, default=0)
+    player_stack = StrictIntegerField(min_value=0)
+    bet_faced_when_acted = StrictIntegerField(min_value=0, required=False, allow_null=True, default=None)
+
+
+class RaiseResultSerializer(serializers.Serializer):
+    current_bet = StrictIntegerField()
+    to_call = StrictIntegerField()
+    pot = StrictIntegerField()
+    can_raise = serializers.BooleanField()
+    min_raise_to = StrictIntegerField(allow_null=True)
+    max_raise_to = StrictIntegerField(allow_null=True)
+    raises = StrictIntegerField()
+    reopened = serializers.BooleanField(required=False)
+
+
+def _calculator(input_class, result_class, compute, doc: str) -> type[JsonApiView]:
+    class CalculatorApi(JsonApiView):
+        permission_classes = [FLOOR]
+
+        @extend_schema(request=input_class, responses=result_class)
+        def post(self, request):
+            data = input_class(data=request.data)
+            data.is_valid(raise_exception=True)
+            return Response(result_class(compute(data.validated_data)).data)
+
+    CalculatorApi.__doc__ = doc
+    CalculatorApi.__name__ = CalculatorApi.__qualname__ = input_class.__name__.replace(
+        "InputSerializer", "Api"
+    )
+    return CalculatorApi
+
+
+SidePotApi = _calculator(
+    SidePotInputSerializer,
+    SidePotResultSerializer,
+    lambda values: calculators.side_pots(**values),
+    "Main and side pots from each player's total, and who wins what (POT-1, POT-2).",
+)
+ShowdownApi = _calculator(
+    ShowdownInputSerializer,
+    ShowdownResultSerializer,
+    lambda values: {"order": calculators.showdown(**values)},
+    "Who shows first (POT-3).",
+)
+BestHandApi = _calculator(
+    BestHandInputSerializer,
+    BestHandResultSerializer,
+    lambda values: calculators.best_hand(**values),
+    "The best five of seven cards (HND-1).",
+)
+RaiseApi = _calculator(
+    RaiseInputSerializer,
+    RaiseResultSerializer,
+    lambda values: calculators.raise_limits(**values),
+    "Minimum and maximum raise, with the full bet rule and the straddle (BET-2..BET-4).",
+)

@@ -1,0 +1,88 @@
+"""Waiting lists (CSH-7) and the public board on the room's screens."""
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from cashgame import forms, selectors
+from cashgame.models import WaitingEntry
+from cashgame.services import waiting
+from cashgame.views._common import ActionView
+
+
+class WaitingView(RoleRequiredMixin, TemplateView):
+    allowed_roles = FLOOR_ROLES
+    template_name = "cashgame/waiting.html"
+
+    def get_context_data(self, **kwargs):
+        board = selectors.waiting_board()
+        open_tables = list(forms.open_tables())
+        for block in board:
+            block["tables"] = [table for table in open_tables if table.game_id == block["game"].pk]
+        return super().get_context_data(board=board, add_form=forms.WaitingAddForm(), **kwargs)
+
+
+class WaitingActionView(ActionView):
+    def form(self):
+        return {"add": forms.WaitingAddForm, "call-next": forms.CallNextForm}[self.kwargs["action"]](
+            self.request.POST
+        )
+
+    def perform(self, form, action):
+        if action == "add":
+            return waiting.waiting_add(actor=self.request.user, **form.cleaned_data)
+        return waiting.waiting_call_next(actor=self.request.user, **form.cleaned_data)
+
+    def message(self, result, action):
+        if action == "add":
+            return _("%s is on the list.") % result.player.full_name
+        return _("%(player)s is called to %(table)s.") % {
+            "player": result.player.full_name,
+            "table": result.table,
+        }
+
+    def back(self, **kwargs):
+        return reverse("cashgame:waiting")
+
+
+class WaitingEntryActionView(ActionView):
+    def form(self):
+        return forms.WaitingSeatForm(self.request.POST) if self.kwargs["action"] == "seat" else None
+
+    def perform(self, form, pk, action):
+        entry = get_object_or_404(WaitingEntry, pk=pk)
+        if action == "seat":
+            return waiting.waiting_seat(actor=self.request.user, entry=entry, **form.cleaned_data)
+        return waiting.waiting_remove(actor=self.request.user, entry=entry)
+
+    def message(self, result, pk, action):
+        if action == "seat":
+            return _("%(player)s has seat %(seat)d at %(table)s; he buys in at the cage.") % {
+                "player": result.player.full_name,
+                "seat": result.seat,
+                "table": result.table,
+            }
+        return _("%s is off the list.") % result.player.full_name
+
+    def back(self, **kwargs):
+        return reverse("cashgame:waiting")
+
+
+class BoardView(TemplateView):
+    """The room's screens: public and read-only (CSH-7); refreshes its rows every 5 seconds."""
+
+    template_name = "cashgame/board.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(board=selectors.waiting_board(), **kwargs)
+
+
+class BoardRowsView(BoardView):
+    template_name = "cashgame/_board_rows.html"
+
+    def render_to_response(self, context, **kwargs):
+        response = super().render_to_response(context, **kwargs)
+        response["Cache-Control"] = "no-store"
+        return response
