@@ -243,6 +243,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     {"visibility_timeout": 3600} if CELERY_BROKER_URL.startswith(("redis", "rediss")) else {}
 )
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
+# A worker that loses Redis while it holds unacknowledged messages (every pending ETA message of
+# the clock and the seat holds) dies with "Unrecoverable error: AttributeError" in kombu 5.7 when
+# it also consumes a fanout queue: remote control's (off here) or gossip's (`--without-gossip`).
+# Without them it reconnects, and the reconcilers catch up (tests/faults/test_clock_faults.py).
+CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 CELERY_BEAT_SCHEDULE: dict = {
     # Reports read ended gaming days from rollups; this builds them soon after a day ends.
     "reports-rollup-missing": {
