@@ -33,7 +33,17 @@ def prize_pay(
         return done
     with transaction.atomic():
         tournament = lock_tournament(entry.tournament_id)
-        entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(pk=entry.pk)
+        entry = (
+            Entry.objects.select_for_update(of=("self",))
+            .select_related("player", "prize_transaction")
+            .get(pk=entry.pk)
+        )
+        if (
+            entry.prize_transaction_id is not None
+            and entry.prize_transaction.idempotency_key == idempotency_key
+        ):
+            # A retry that waited on the lock behind its first request: answer with its result.
+            return entry
         if entry.prize_transaction_id is not None:
             raise DomainError(
                 "prize_already_paid",
