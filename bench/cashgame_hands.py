@@ -164,10 +164,14 @@ def void_hands_in_progress() -> None:
     from cashgame.models import Hand
     from cashgame.services.hands import hand_void
 
-    time.sleep(1.0)  # the server finishes the requests wrk left in flight
     floor = User.objects.get(username="bench-dealer-1")
-    for hand in Hand.objects.filter(status="in_progress"):
-        hand_void(actor=floor, hand=hand, reason="misdeal")
+    quiet = 0
+    while quiet < 2:  # the server may still be finishing requests wrk left in its queue
+        time.sleep(1.0)
+        in_progress = list(Hand.objects.filter(status="in_progress"))
+        for hand in in_progress:
+            hand_void(actor=floor, hand=hand, reason="misdeal")
+        quiet = 0 if in_progress else quiet + 1
     connection.close()
 
 
