@@ -25,8 +25,12 @@ class BarChart:
     maximum: str
 
 
-def bar_chart(*, title: str, points: list[tuple[str, int]], width: int = 720, height: int = 200) -> BarChart:
-    """Bars for (label, cents) points, scaled to the largest absolute value; negatives hang down."""
+def bar_chart(
+    *, title: str, points: list[tuple[str, int]], width: int = 720, height: int = 200, money: bool = True
+) -> BarChart:
+    """Bars for (label, cents) points, scaled to the largest absolute value; negatives hang down.
+    With money=False the values are counts (entries, hands)."""
+    show = format_eur if money else str
     top, bottom = 10.0, 24.0
     plot = height - top - bottom
     largest = max((abs(v) for _, v in points), default=0) or 1
@@ -45,7 +49,7 @@ def bar_chart(*, title: str, points: list[tuple[str, int]], width: int = 720, he
                 width=step * 0.8,
                 height=size,
                 label=label,
-                value=format_eur(value),
+                value=show(value),
             )
         )
     return BarChart(
@@ -54,5 +58,53 @@ def bar_chart(*, title: str, points: list[tuple[str, int]], width: int = 720, he
         height=height,
         bars=bars,
         baseline=baseline,
-        maximum=format_eur(largest if largest != 1 or points else 0),
+        maximum=show(max((abs(v) for _, v in points), default=0)),
+    )
+
+
+@dataclass(frozen=True)
+class LineChart:
+    title: str
+    width: int
+    height: int
+    points: str  # SVG polyline points "x,y x,y ..."
+    area: str  # the same line closed down to the baseline
+    baseline: float
+    first_label: str
+    last_label: str
+    maximum: str
+    minimum: str
+    last_value: str
+
+
+def line_chart(
+    *, title: str, points: list[tuple[str, int]], width: int = 720, height: int = 200
+) -> LineChart:
+    """A line through (label, cents) points, scaled between the smallest and largest value (or
+    zero, whichever is lower), for balances over time such as the jackpot fund."""
+    top, bottom = 10.0, 24.0
+    plot = height - top - bottom
+    values = [v for _, v in points] or [0]
+    low, high = min(0, *values), max(values)
+    span = (high - low) or 1
+    step = width / max(len(points) - 1, 1)
+    coordinates = [
+        (index * step, top + plot - (value - low) * plot / span)
+        for index, (_label, value) in enumerate(points)
+    ]
+    baseline = top + plot - (0 - low) * plot / span
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
+    area = f"0,{baseline:.1f} {line} {coordinates[-1][0]:.1f},{baseline:.1f}" if coordinates else ""
+    return LineChart(
+        title=title,
+        width=width,
+        height=height,
+        points=line,
+        area=area,
+        baseline=baseline,
+        first_label=points[0][0] if points else "",
+        last_label=points[-1][0] if points else "",
+        maximum=format_eur(high),
+        minimum=format_eur(low),
+        last_value=format_eur(values[-1]),
     )

@@ -8,6 +8,7 @@ from cardroom.forms import DateInput
 # Reports cover the room's life: nothing before the year 2000 or more than a year ahead.
 EARLIEST = date(2000, 1, 1)
 LONGEST_RANGE_DAYS = 366 * 6
+GROUPS = [("day", _("day")), ("week", _("week")), ("month", _("month"))]
 
 
 class DayForm(forms.Form):
@@ -23,10 +24,6 @@ class DayForm(forms.Form):
 class RangeForm(forms.Form):
     start = forms.DateField(label=_("From"), widget=DateInput)
     end = forms.DateField(label=_("To"), widget=DateInput)
-    group = forms.ChoiceField(
-        label=_("Per"), choices=[("day", _("day")), ("week", _("week")), ("month", _("month"))], initial="day"
-    )
-    player = forms.CharField(label=_("Player (card or last name)"), max_length=80, required=False)
 
     def clean(self):
         data = super().clean()
@@ -37,3 +34,29 @@ class RangeForm(forms.Form):
             if start < EARLIEST or (end - start).days > LONGEST_RANGE_DAYS:
                 raise forms.ValidationError(_("Choose a range of at most six years, from 2000 on."))
         return data
+
+
+class GroupedRangeForm(RangeForm):
+    group = forms.ChoiceField(label=_("Per"), choices=GROUPS, initial="day")
+
+
+class PlayerActivityForm(RangeForm):
+    player = forms.CharField(label=_("Player (card or last name)"), max_length=80, required=False)
+    activity = forms.ChoiceField(
+        label=_("Played"),
+        choices=[("", _("anything")), ("cash", _("cash games")), ("tournaments", _("tournaments"))],
+        required=False,
+    )
+    order = forms.ChoiceField(
+        label=_("Sort by"),
+        choices=[
+            ("name", _("name")),
+            ("hours", _("hours played")),
+            ("buy_ins", _("cash-game buy-ins")),
+            ("net", _("cash-game net (lost most first)")),
+            ("tournaments", _("tournament entries")),
+            ("won", _("prizes and jackpots")),
+        ],
+        required=False,
+        initial="name",
+    )

@@ -7,4 +7,6 @@ app_name = "reports"
 urlpatterns = [
     path("", views.DailyReportView.as_view(), name="daily"),
     path("range/", views.RangeReportView.as_view(), name="range"),
+    path("players/", views.PlayerActivityView.as_view(), name="players"),
+    path("aml/", views.AmlReportView.as_view(), name="aml"),
 ]

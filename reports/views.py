@@ -1,5 +1,5 @@
-"""Manager report pages (ROL-1): daily, date range with comparison, players, AML; CSV for each
-table, every export audited."""
+"""Manager report pages (ROL-1): one gaming day, a date range with the previous period, player
+activity and the AML list. Every table has a CSV export (`?export=<table>`), each one audited."""
 
 import csv
 
@@ -8,214 +8,179 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from cardroom.money import cents_to_decimal
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cardroom.selectors import gaming_day_of
 from cardroom.services import audit_record
-from reports import selectors
-from reports.charts import bar_chart
-from reports.forms import DayForm, RangeForm
+from reports import exports, selectors
+from reports.charts import bar_chart, line_chart
+from reports.forms import DayForm, GroupedRangeForm, PlayerActivityForm, RangeForm
+
+TOURNAMENTS_LISTED = 100  # more in the range: per series on the page (each one in the CSV)
+AML_LISTED = 500  # more: the first ones on the page, all of them in the CSV
 
 
 class CsvExportMixin:
-    """`?export=<table>` answers with that table as CSV instead of the page."""
+    """`?export=<table>` answers with that table as CSV instead of the page, and records who
+    exported what (the query included) in the audit trail. `csv_tables` maps each table's name to
+    a function giving (header, rows): only the one asked for is built."""
+
+    report_name = ""
 
     def render_to_response(self, context, **kwargs):
         table = self.request.GET.get("export")
         tables = context.get("csv_tables", {})
         if table not in tables:
             return super().render_to_response(context, **kwargs)
-        header, rows = tables[table]
+        header, rows = tables[table]()
         audit_record(
             actor=self.request.user,
             action="report.export",
             object_type="report",
             object_id=f"{self.report_name}:{table}",
-            after={"query": self.request.GET.urlencode()},
+            after={"query": self.request.GET.urlencode(), "rows": len(rows)},
         )
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{self.report_name}-{table}.csv"'
+        response.write("\ufeff")  # the byte-order mark, so spreadsheets read the names as UTF-8
         writer = csv.writer(response)
         writer.writerow(header)
         writer.writerows(rows)
         return response
 
 
-def money(cents: int) -> str:
-    return str(cents_to_decimal(cents))
-
-
-FIGURE_HEADER = [
-    "period",
-    "rake",
-    "fees",
-    "overlay",
-    "house_result",
-    "jackpot_drops",
-    "jackpot_payouts",
-    "cash_variance",
-    "prize_contributions",
-    "prizes_paid",
-]
-
-
-def figure_row(figures) -> list[str]:
-    return [
-        figures.label,
-        money(figures.rake),
-        money(figures.fees),
-        money(figures.overlay),
-        money(figures.house_result),
-        money(figures.jackpot_drops),
-        money(figures.jackpot_payouts),
-        money(figures.cash_variance),
-        money(figures.prize_contributions),
-        money(figures.prizes_paid),
-    ]
-
-
-class DailyReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
+class ReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
     allowed_roles = MANAGER_ROLES
+    form_class = None
+
+    def initial(self) -> dict:
+        start, end = selectors.report_period_default(timezone.now())
+        return {"start": start, "end": end, "group": "day", "order": "name"}
+
+    def get_context_data(self, **kwargs):
+        form = self.form_class(self.request.GET or self.initial())
+        context = super().get_context_data(form=form, **kwargs)
+        if form.is_valid():
+            context.update(self.report(form.cleaned_data))
+        return context
+
+    def report(self, data: dict) -> dict:  # pragma: no cover - every view defines it
+        raise NotImplementedError
+
+
+class DailyReportView(ReportView):
     template_name = "reports/daily.html"
     report_name = "daily"
+    form_class = DayForm
 
-    def get_context_data(self, **kwargs):
-        form = DayForm(self.request.GET or {"day": gaming_day_of(timezone.now())})
-        context = super().get_context_data(form=form, **kwargs)
-        if not form.is_valid():
-            return context
-        report = selectors.daily_report(day=form.cleaned_data["day"])
-        context["report"] = report
-        context["csv_tables"] = {
-            "summary": (FIGURE_HEADER, [figure_row(report.figures)]),
-            "shifts": (
-                [
-                    "shift",
-                    "cashier",
-                    "opened",
-                    "closed",
-                    "transactions",
-                    "float",
-                    "expected",
-                    "counted",
-                    "variance",
-                ],
-                [
+    def initial(self) -> dict:
+        return {"day": gaming_day_of(timezone.now())}
+
+    def report(self, data: dict) -> dict:
+        report = selectors.daily_report(day=data["day"])
+        return {
+            "report": report,
+            "csv_tables": {
+                "summary": lambda: (exports.FIGURE_HEADER, [exports.figure_row(report.figures)]),
+                "tables": lambda: exports.cash_tables(report.cash),
+                "stakes": lambda: exports.cash_stakes(report.cash),
+                "drop": lambda: exports.drop_counts(report.drop_counts),
+                "tournaments": lambda: exports.tournaments(report.tournaments),
+                "shifts": lambda: exports.shifts(report.shifts),
+                "jackpot": lambda: exports.jackpot_days(
                     [
-                        line.shift.pk,
-                        line.shift.cashier.get_username(),
-                        line.shift.opened_at.isoformat(),
-                        line.shift.closed_at.isoformat() if line.shift.closed_at else "",
-                        line.transactions,
-                        money(line.shift.opening_float_cents),
-                        money(line.shift.expected_cents) if line.shift.expected_cents is not None else "",
-                        money(line.shift.counted_cents) if line.shift.counted_cents is not None else "",
-                        money(line.shift.variance_cents) if line.shift.variance_cents is not None else "",
+                        selectors.JackpotDay(
+                            report.day,
+                            report.jackpot_opening,
+                            report.figures.jackpot_drops,
+                            report.figures.jackpot_payouts,
+                            report.jackpot_closing,
+                        )
                     ]
-                    for line in report.shifts
-                ],
-            ),
-            "aml": (
-                ["day", "card", "player", "cash_total", "transactions", "id_verified"],
-                [
-                    [
-                        row["day"],
-                        row["card_number"],
-                        row["name"],
-                        money(row["total"]),
-                        row["transactions"],
-                        row["id_verified"],
-                    ]
-                    for row in report.aml
-                ],
-            ),
+                ),
+                "claims": lambda: exports.jackpot_claims(report.jackpot_claims),
+                "aml": lambda: exports.aml(report.aml),
+            },
         }
-        return context
 
 
-class RangeReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
-    allowed_roles = MANAGER_ROLES
+class RangeReportView(ReportView):
     template_name = "reports/range.html"
     report_name = "range"
+    form_class = GroupedRangeForm
 
-    def get_context_data(self, **kwargs):
-        start, end = selectors.report_period_default(timezone.now())
-        form = RangeForm(self.request.GET or {"start": start, "end": end, "group": "day"})
-        context = super().get_context_data(form=form, **kwargs)
-        if not form.is_valid():
-            return context
-        data = form.cleaned_data
+    def report(self, data: dict) -> dict:
         report = selectors.range_report(start=data["start"], end=data["end"], group=data["group"])
-        players = selectors.player_activity(
-            start=data["start"], end=data["end"], query=data["player"].strip()
-        )
-        aml = selectors.aml_list(start=data["start"], end=data["end"])
-        context.update(
-            report=report,
-            players=players,
-            aml=aml,
-            charts=[
-                bar_chart(
-                    title=_("Rake per %s") % _(data["group"]),
-                    points=[(p.label, p.rake) for p in report.periods],
+        per = dict(GroupedRangeForm.base_fields["group"].choices)[data["group"]]
+        charts = [
+            bar_chart(title=_("Rake per %s") % per, points=[(p.label, p.rake) for p in report.periods]),
+            bar_chart(
+                title=_("House result per %s") % per,
+                points=[(p.label, p.house_result) for p in report.periods],
+            ),
+            bar_chart(
+                title=_("Rake by game and stakes"),
+                points=[(line.label, line.rake_cents) for line in report.cash.stakes],
+            ),
+            bar_chart(
+                title=_("Tournament entries per %s") % per, points=report.tournament_entries, money=False
+            ),
+        ]
+        if report.tournaments.count <= 60:
+            charts[3] = bar_chart(
+                title=_("Entries per tournament"),
+                points=[(line.tournament.name, line.entries) for line in report.tournaments.lines],
+                money=False,
+            )
+        return {
+            "report": report,
+            "charts": charts,
+            # A long range shows the tournaments per series, and one by one only those with an overlay.
+            "per_series": report.tournaments.count > TOURNAMENTS_LISTED,
+            "jackpot_chart": line_chart(
+                title=_("Jackpot fund at the end of each day"),
+                points=[(line.day.isoformat(), line.closing) for line in report.jackpot_days],
+            ),
+            "csv_tables": {
+                "periods": lambda: (
+                    exports.FIGURE_HEADER,
+                    [exports.figure_row(p) for p in [*report.periods, report.total, report.previous]],
                 ),
-                bar_chart(
-                    title=_("House result per %s") % _(data["group"]),
-                    points=[(p.label, p.house_result) for p in report.periods],
-                ),
-                bar_chart(
-                    title=_("Jackpot fund at the end of each day"),
-                    points=[(d.isoformat(), v) for d, v in report.jackpot_closing],
-                ),
-            ],
-            csv_tables={
-                "periods": (
-                    FIGURE_HEADER,
-                    [figure_row(p) for p in [*report.periods, report.total, report.previous]],
-                ),
-                "players": (
-                    [
-                        "card",
-                        "player",
-                        "buy_ins",
-                        "cash_outs",
-                        "cash_game_net",
-                        "tournaments",
-                        "tournament_spend",
-                        "won",
-                    ],
-                    [
-                        [
-                            r["card_number"],
-                            r["name"],
-                            money(r["buy_ins"]),
-                            money(r["cash_outs"]),
-                            money(r["cash_game_net"]),
-                            r["tournaments"],
-                            money(r["tournament_spend"]),
-                            money(r["won"]),
-                        ]
-                        for r in players
-                    ],
-                ),
-                "aml": (
-                    ["day", "card", "player", "cash_total", "transactions", "id_verified"],
-                    [
-                        [
-                            r["day"],
-                            r["card_number"],
-                            r["name"],
-                            money(r["total"]),
-                            r["transactions"],
-                            r["id_verified"],
-                        ]
-                        for r in aml
-                    ],
-                ),
-                "jackpot": (
-                    ["day", "jackpot_fund"],
-                    [[d.isoformat(), money(v)] for d, v in report.jackpot_closing],
-                ),
+                "comparison": lambda: exports.comparison(report.comparison),
+                "stakes": lambda: exports.cash_stakes(report.cash),
+                "tables": lambda: exports.cash_tables(report.cash),
+                "tournaments": lambda: exports.tournaments(report.tournaments),
+                "series": lambda: exports.tournament_series(report.tournaments),
+                "jackpot": lambda: exports.jackpot_days(report.jackpot_days),
+                "claims": lambda: exports.jackpot_claims(report.jackpot_claims),
             },
+        }
+
+
+class PlayerActivityView(ReportView):
+    template_name = "reports/players.html"
+    report_name = "players"
+    form_class = PlayerActivityForm
+
+    def report(self, data: dict) -> dict:
+        activity = selectors.player_activity(
+            start=data["start"],
+            end=data["end"],
+            query=data["player"],
+            activity=data["activity"],
+            order=data["order"] or "name",
         )
-        return context
+        return {"activity": activity, "csv_tables": {"players": lambda: exports.players(activity)}}
+
+
+class AmlReportView(ReportView):
+    template_name = "reports/aml.html"
+    report_name = "aml"
+    form_class = RangeForm
+
+    def report(self, data: dict) -> dict:
+        lines = selectors.aml_list(start=data["start"], end=data["end"])
+        return {
+            "aml": lines[:AML_LISTED],
+            "aml_count": len(lines),
+            "csv_tables": {"aml": lambda: exports.aml(lines)},
+        }

@@ -59,6 +59,8 @@ class PlayerSession(models.Model):
                 name="session_ends_after_start",
             ),
         ]
+        # Reports read the sessions that ended in a gaming day (hours played).
+        indexes = [models.Index(fields=["ended_at"], name="session_ended_at")]
 
     def __str__(self) -> str:
         return f"{self.player.full_name} · {self.table} {_('seat')} {self.seat}"

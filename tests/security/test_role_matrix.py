@@ -75,6 +75,8 @@ EXPECTED = {
     "cashier:reversal-decide": {"post": "m"},
     "reports:daily": {"get": "m"},
     "reports:range": {"get": "m"},
+    "reports:players": {"get": "m"},
+    "reports:aml": {"get": "m"},
     "cashgame:tables": {"get": "fm"},
     "cashgame:table-create": {"get": "m", "post": "m", "put": "m"},
     "cashgame:table": {"get": "fm"},
