@@ -275,8 +275,6 @@ def table_day_rows(*, day: date, now: datetime | None = None) -> list[TableDayTo
 
 # Tournaments ---------------------------------------------------------------------------------
 
-# A bounty paid to the player who knocked another out (from the tournament's bounty pool).
-BOUNTY_PAYOUT = "bounty_payout"
 TOURNAMENT_ACCOUNT_KINDS = [
     AccountKind.PRIZE_POOL,
     AccountKind.BOUNTY_POOL,
@@ -353,7 +351,7 @@ def tournament_day_rows(*, day: date) -> list[TournamentDayTotal]:
         elif kind == AccountKind.OVERLAY_EXPENSE:
             line.overlay_cents += amount
         elif kind == AccountKind.BOUNTY_POOL:
-            if transaction_kind == BOUNTY_PAYOUT:
+            if transaction_kind == TransactionKind.BOUNTY_PAYOUT:
                 line.bounties_paid_cents += amount
             else:
                 line.bounties_cents -= amount
@@ -395,7 +393,7 @@ TOURNAMENT_IN = [
     TransactionKind.ADD_ON,
 ]
 TOURNAMENT_ENTRIES = [TransactionKind.TOURNAMENT_BUY_IN, TransactionKind.RE_ENTRY]
-WON = [TransactionKind.PRIZE_PAYOUT, TransactionKind.JACKPOT_PAYOUT, BOUNTY_PAYOUT]
+WON = [TransactionKind.PRIZE_PAYOUT, TransactionKind.JACKPOT_PAYOUT, TransactionKind.BOUNTY_PAYOUT]
 
 
 def player_day_rows(*, day: date, now: datetime | None = None) -> list[PlayerDayTotal]:
