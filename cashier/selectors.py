@@ -2,9 +2,10 @@
 
 from datetime import date, datetime
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
+from django.utils import timezone
 
-from cardroom.selectors import gaming_day_bounds
+from cardroom.selectors import gaming_day_bounds, gaming_day_of
 from cashier.models import (
     Account,
     AccountKind,
@@ -14,6 +15,7 @@ from cashier.models import (
     Shift,
     ShiftStatus,
 )
+from reports.models import AccountDayTotal, RolledUpDay
 
 # Liabilities and revenue carry credit (negative) balances; shown positive to people.
 CREDIT_NORMAL = {
@@ -28,11 +30,52 @@ CREDIT_NORMAL = {
 
 
 def account_balance(*, account: Account, at: datetime | None = None) -> int:
-    """Signed balance in cents (debit +) of the entries up to and including `at`."""
+    """Signed balance in cents (debit +) of the entries up to and including `at`.
+
+    Ended gaming days that the reports have rolled up are read from their daily totals and only
+    the rest from the entries, so the jackpot fund or a table's chips cost the same after five
+    years of hands as after one day. The sum is the same either way: a rollup is the sum of its
+    day's entries, and a day posted into after its rollup was built has its rollup removed.
+    """
+    rolled = _rolled_days_before(gaming_day_of(at or timezone.now()))
     entries = Entry.objects.filter(account=account)
     if at is not None:
         entries = entries.filter(created_at__lte=at)
-    return entries.aggregate(total=Sum("amount_cents"))["total"] or 0
+    if rolled is None:
+        return entries.aggregate(total=Sum("amount_cents"))["total"] or 0
+    first, last = rolled
+    totals = AccountDayTotal.objects.filter(account=account, day__gte=first, day__lte=last).aggregate(
+        debit=Sum("debit_cents"), credit=Sum("credit_cents")
+    )
+    start, _ = gaming_day_bounds(first)
+    _, end = gaming_day_bounds(last)
+    outside = entries.filter(Q(created_at__lt=start) | Q(created_at__gte=end)).aggregate(
+        total=Sum("amount_cents")
+    )["total"]
+    return (totals["debit"] or 0) - (totals["credit"] or 0) + (outside or 0)
+
+
+def _rolled_days_before(day: date) -> tuple[date, date] | None:
+    """The first and last day of the oldest unbroken run of rolled-up gaming days before `day`
+    (rollups are built oldest first, so normally all of them), or None when there is none."""
+    run = RolledUpDay.objects.filter(day__lt=day).aggregate(
+        first=Min("day"), last=Max("day"), days=Count("pk")
+    )
+    if not run["days"]:
+        return None
+    if (run["last"] - run["first"]).days + 1 == run["days"]:
+        return run["first"], run["last"]
+    # A day's rollup was removed (a posting dated into it): stop before the first gap.
+    last = run["first"]
+    for rolled in (
+        RolledUpDay.objects.filter(day__gt=run["first"], day__lt=day)
+        .order_by("day")
+        .values_list("day", flat=True)
+    ):
+        if (rolled - last).days != 1:
+            break
+        last = rolled
+    return run["first"], last
 
 
 def account_amount(*, kind: str, owner: str = "", at: datetime | None = None) -> int:

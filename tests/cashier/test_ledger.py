@@ -1,10 +1,17 @@
+from datetime import timedelta
+
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db.models import Sum
+from django.utils import timezone
 
 from cardroom.errors import DomainError
+from cardroom.selectors import gaming_day_bounds, gaming_day_of
 from cashier.models import AccountKind, Entry, Posting
-from cashier.selectors import ledger_total, unbalanced_postings
+from cashier.selectors import _rolled_days_before, account_balance, ledger_total, unbalanced_postings
 from cashier.services import account_for, ledger_post
+from reports.models import RolledUpDay
+from reports.services import rollup_build_day
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +60,46 @@ def test_database_refuses_to_commit_unbalanced_posting__CAG_1():
             )
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     assert Entry.objects.count() == 0
+
+
+def test_balances_read_rolled_up_days_and_match_the_entries__CAG_1():
+    """Ended gaming days are read from the reports' daily totals, the rest from the entries; the
+    balance is the raw sum of the entries either way, also with a day whose rollup was removed."""
+    vault, rake = account_for(kind=AccountKind.VAULT), account_for(kind=AccountKind.RAKE_REVENUE)
+    today = gaming_day_of(timezone.now())
+    days = [today - timedelta(days=n) for n in range(6, 0, -1)]
+
+    def noon(day):
+        return gaming_day_bounds(day)[0] + timedelta(hours=6)
+
+    for number, day in enumerate(days, start=1):
+        ledger_post(lines=[(vault, 100 * number), (rake, -100 * number)], description="rake", now=noon(day))
+    for day in days[:5]:
+        rollup_build_day(day=day)
+    assert _rolled_days_before(today) == (days[0], days[4])
+    assert account_balance(account=rake) == -2_100
+
+    # A correction dated into the second day removes its rollup: the run stops before it.
+    ledger_post(
+        lines=[(vault, 7), (rake, -7)], description="late rake", now=noon(days[1]) + timedelta(hours=1)
+    )
+    assert not RolledUpDay.objects.filter(day=days[1]).exists()
+    assert _rolled_days_before(today) == (days[0], days[0])
+
+    def raw(at=None):
+        entries = Entry.objects.filter(account=rake)
+        if at is not None:
+            entries = entries.filter(created_at__lte=at)
+        return entries.aggregate(total=Sum("amount_cents"))["total"] or 0
+
+    assert account_balance(account=rake) == raw() == -2_107
+    for at in [
+        noon(days[0]),
+        noon(days[1]),
+        noon(days[3]) - timedelta(seconds=1),
+        noon(days[3]),
+        noon(days[5]),
+    ]:
+        assert account_balance(account=rake, at=at) == raw(at)
+    before_all = gaming_day_bounds(days[0])[0] - timedelta(hours=1)
+    assert account_balance(account=rake, at=before_all) == raw(before_all) == 0
