@@ -2,8 +2,9 @@
 
 Run from the project root:  .venv/bin/python bench/cashgame_hands.py
 PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set), served by
-gunicorn (4 workers x 4 threads, DEBUG off) on this machine. Each of 40 client threads is one
-table's dealer tablet and logs hands as fast as the server answers, one request per tap:
+gunicorn (one single-threaded worker per CPU, DEBUG off) on this machine. Each of 40 wrk threads
+(bench/hands.lua; Python threads without wrk) is one table's dealer tablet and logs hands as
+fast as the server answers, one request per tap:
 POST .../tables/<id>/hands/ (deal 4 seats), POST .../hands/<id>/flop/, POST .../hands/<id>/end/
 with a 40.00 EUR pot (rake 2.00 EUR and a 1.00 EUR jackpot drop posted to the ledger).
 A hand counts when its end answers 200 inside the measured window. Target: >= 200 hands/s.

@@ -3,7 +3,7 @@ the same inserts in one transaction. Target: >= 200/s and api/bare >= 0.5.
 
 Run from the project root:  .venv/bin/python bench/cashier_buyins.py
 PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set). Each side is
-served by its own gunicorn (4 workers x 4 threads), one after the other, on this machine.
+served by its own gunicorn (one single-threaded worker per CPU), one after the other, here.
 """
 
 import http.client
@@ -96,7 +96,7 @@ def start_server(settings_module: str) -> tuple[subprocess.Popen, int]:
         str(ROOT / ".venv/bin/gunicorn"),
         "cardroom.wsgi",
         "--workers",
-        os.environ.get("BENCH_WORKERS", "4"),
+        os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 2)),
         "--threads",
         os.environ.get("BENCH_THREADS", "1"),
         "--bind",
