@@ -14,7 +14,18 @@ def hours(minutes):
     """Minutes as hours and minutes: 570 -> "9 h 30 min"."""
     if minutes is None:
         return ""
-    return _("%(hours)d h %(minutes)02d min") % {"hours": minutes // 60, "minutes": minutes % 60}
+    return _("%(hours)s h %(minutes)02d min") % {
+        "hours": number_format(minutes // 60, use_l10n=True, force_grouping=True),
+        "minutes": minutes % 60,
+    }
+
+
+@register.filter
+def count(value):
+    """A whole number with the locale's thousands separator: 119650 -> "119,650"."""
+    if value is None or value == "":
+        return ""
+    return number_format(value, use_l10n=True, force_grouping=True)
 
 
 @register.filter

@@ -26,6 +26,6 @@ def test_line_chart_runs_from_zero_to_the_highest_balance():
 
 
 def test_report_filters():
-    assert hours(570) == "9 h 30 min"
+    assert (hours(570), hours(3_490_005)) == ("9 h 30 min", "58,166 h 45 min")
     assert (percent_bp(1_250), percent_bp(-9_756), percent_bp(None)) == ("+12.5 %", "-97.5 %", "—")
     assert (signed_amount(1_050), signed_amount(-50), signed_amount(0)) == ("+10.50", "-0.50", "0.00")

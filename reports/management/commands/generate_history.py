@@ -27,7 +27,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--with-triggers",
             action="store_true",
-            help="PostgreSQL: keep the ledger's triggers and foreign-key checks on during the load (slow)",
+            help="PostgreSQL: keep the ledger's triggers and foreign-key checks on during the load "
+            "(slower; keeps the indexes, which the balance check needs)",
         )
         parser.add_argument(
             "--keep-indexes", action="store_true", help="PostgreSQL: load with every index in place"
