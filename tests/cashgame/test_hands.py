@@ -100,7 +100,7 @@ def test_a_hand_ended_twice_is_refused__RAK_1(floor, table12, four_at_12):
 
 
 @pytest.mark.parametrize("pot", [0, -500, 120_050])
-def test_negative_zero_or_absurd_pots_are_refused(floor, table12, four_at_12, pot):
+def test_negative_zero_or_pots_beyond_the_chips_in_play_are_refused__CSH_4(floor, table12, four_at_12, pot):
     hand = hand_start(actor=floor, table=table12, seats=[1, 2, 3, 4], now=at(10))
     hand_flop(actor=floor, hand=hand, now=at(11))
     with pytest.raises(DomainError) as error:

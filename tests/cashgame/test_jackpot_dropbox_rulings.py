@@ -190,6 +190,17 @@ def test_dead_hand_ruling_leaves_the_hand_running__FLR_4(floor, table12, four):
     assert Ruling.objects.get().rule == "FLR-4"
 
 
+@pytest.mark.parametrize("situation", ["flop_too_many_cards", "card_turned_early"])
+def test_flop_redeal_ruling_leaves_the_hand_running__FLR_3(floor, table12, four, situation):
+    hand = hand_start(actor=floor, table=table12, seats=[1, 2, 3, 4], now=at(10))
+    ruling_record(
+        actor=floor, table=table12, hand=hand, situation=situation, decision="Re-dealt per house procedure."
+    )
+    hand.refresh_from_db()
+    assert hand.status == HandStatus.IN_PROGRESS
+    assert Ruling.objects.get().rule == "FLR-3"
+
+
 def test_ruling_without_a_decision_is_refused__FLR_5(floor, table12):
     with pytest.raises(DomainError) as error:
         ruling_record(actor=floor, table=table12, situation="folded", decision="  ")
