@@ -1,5 +1,7 @@
 """API authentication: DRF's token authentication, one query per request instead of two."""
 
+from functools import cache
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils.translation import gettext_lazy as _
@@ -9,6 +11,7 @@ from rest_framework.authtoken.models import Token
 from cardroom.roles import Role, roles_remember
 
 
+@cache
 def _token_user_sql() -> str:
     """The token's user with one boolean column per role. Written in SQL because the ORM spends
     longer compiling four EXISTS subqueries than the database spends answering them."""
@@ -36,5 +39,5 @@ class TokenAuthentication(authentication.TokenAuthentication):
         user = found[0]
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        roles_remember(user, user)
+        roles_remember(user)
         return user, Token(key=key, user=user, created=user.token_created)

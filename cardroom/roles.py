@@ -74,14 +74,12 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
 }
 
 
-def roles_remember(user, annotated) -> None:
+def roles_remember(user) -> None:
     """Cache on the user the roles read with his row (`role_<name>` booleans; see user_roles)."""
     if user.is_superuser:
         user._cardroom_roles = frozenset(Role)
     else:
-        user._cardroom_roles = frozenset(
-            role for role in Role if getattr(annotated, f"role_{role.name.lower()}")
-        )
+        user._cardroom_roles = frozenset(role for role in Role if getattr(user, f"role_{role.name.lower()}"))
 
 
 def user_roles(user) -> frozenset[str]:
