@@ -9,18 +9,22 @@ from cashgame.urls import api_urlpatterns as cashgame_api
 from cashier.urls import api_urlpatterns as cashier_api
 from players.urls import api_urlpatterns as players_api
 from tournaments.urls import api_urlpatterns as tournaments_api
+from tournaments.urls import structure_api_urlpatterns as structures_api
 
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    *players_api,
-    *tournaments_api,
-    *cashier_api,
-    *cashgame_api,
+    # One include per app: a request is matched against its own app's routes only.
+    path("cashier/", include(cashier_api)),
+    path("cashgame/", include(cashgame_api)),
+    path("players/", include(players_api)),
+    path("structures/", include(structures_api)),
+    path("tournaments/", include(tournaments_api)),
 ]
 
 urlpatterns = [
+    path("api/", include(api_urlpatterns)),
     path("", views.HomeView.as_view(), name="home"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -34,7 +38,6 @@ urlpatterns = [
     path("reports/", include("reports.urls")),
     path("cashgame/", include("cashgame.urls")),
     path("board/", include("cashgame.board_urls")),
-    path("api/", include(api_urlpatterns)),
     path("admin/", admin.site.urls),
 ]
 

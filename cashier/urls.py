@@ -22,16 +22,14 @@ urlpatterns = [
 ]
 
 api_urlpatterns = [
-    path("cashier/balances/", api.BalancesApi.as_view(), name="api-balances"),
-    path("cashier/shifts/", api.ShiftListApi.as_view(), name="api-shift-list"),
-    path("cashier/shifts/<int:pk>/", api.ShiftDetailApi.as_view(), name="api-shift-detail"),
-    path("cashier/shifts/<int:pk>/close/", api.ShiftCloseApi.as_view(), name="api-shift-close"),
-    path("cashier/shifts/<int:pk>/handover/", api.ShiftHandoverApi.as_view(), name="api-shift-handover"),
-    path("cashier/transactions/", api.TransactionListApi.as_view(), name="api-transaction-list"),
-    path("cashier/transactions/<int:pk>/", api.TransactionDetailApi.as_view(), name="api-transaction-detail"),
-    path("cashier/reversals/", api.ReversalListApi.as_view(), name="api-reversal-list"),
-    path(
-        "cashier/reversals/<int:pk>/approve/", api.ReversalApproveApi.as_view(), name="api-reversal-approve"
-    ),
-    path("cashier/reversals/<int:pk>/reject/", api.ReversalRejectApi.as_view(), name="api-reversal-reject"),
+    path("balances/", api.BalancesApi.as_view(), name="api-balances"),
+    path("shifts/", api.ShiftListApi.as_view(), name="api-shift-list"),
+    path("shifts/<int:pk>/", api.ShiftDetailApi.as_view(), name="api-shift-detail"),
+    path("shifts/<int:pk>/close/", api.ShiftCloseApi.as_view(), name="api-shift-close"),
+    path("shifts/<int:pk>/handover/", api.ShiftHandoverApi.as_view(), name="api-shift-handover"),
+    path("transactions/", api.TransactionListApi.as_view(), name="api-transaction-list"),
+    path("transactions/<int:pk>/", api.TransactionDetailApi.as_view(), name="api-transaction-detail"),
+    path("reversals/", api.ReversalListApi.as_view(), name="api-reversal-list"),
+    path("reversals/<int:pk>/approve/", api.ReversalApproveApi.as_view(), name="api-reversal-approve"),
+    path("reversals/<int:pk>/reject/", api.ReversalRejectApi.as_view(), name="api-reversal-reject"),
 ]

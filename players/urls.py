@@ -17,12 +17,12 @@ urlpatterns = [
 ]
 
 api_urlpatterns = [
-    path("players/", api.PlayerListApi.as_view(), name="api-player-list"),
-    path("players/<int:pk>/", api.PlayerDetailApi.as_view(), name="api-player-detail"),
-    path("players/<int:pk>/verify-id/", api.PlayerVerifyIdApi.as_view(), name="api-player-verify-id"),
-    path("players/<int:pk>/exclude/", api.PlayerExcludeApi.as_view(), name="api-player-exclude"),
+    path("", api.PlayerListApi.as_view(), name="api-player-list"),
+    path("<int:pk>/", api.PlayerDetailApi.as_view(), name="api-player-detail"),
+    path("<int:pk>/verify-id/", api.PlayerVerifyIdApi.as_view(), name="api-player-verify-id"),
+    path("<int:pk>/exclude/", api.PlayerExcludeApi.as_view(), name="api-player-exclude"),
     path(
-        "players/<int:pk>/lift-exclusion/",
+        "<int:pk>/lift-exclusion/",
         api.PlayerExclusionLiftApi.as_view(),
         name="api-player-lift-exclusion",
     ),
