@@ -110,14 +110,14 @@ def shift_open(
 
 def lock_own_open_shift(*, actor, shift: Shift) -> Shift:
     """Lock the shift row and check that the actor may work in it. Caller holds a transaction."""
-    shift = (
-        Shift.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("drawer")
-        .filter(pk=shift.pk)
-        .first()
-    )
-    if shift is None:
-        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404)
+    try:
+        shift = (
+            Shift.objects.select_for_update(of=("self",), no_key=True)
+            .select_related("drawer")
+            .get(pk=shift.pk)
+        )
+    except Shift.DoesNotExist:
+        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404) from None
     if shift.cashier_id != actor.pk:
         raise DomainError(
             "not_your_shift", _("This is another cashier's shift."), rule="CAG-3", status_code=403

@@ -118,10 +118,10 @@ class _Excluded(Exception):
 
 
 def _lock_player(*, player_id: int) -> Player:
-    player = Player.objects.select_for_update(no_key=True).filter(pk=player_id).first()
-    if player is None:
-        raise DomainError("unknown_player", _("Unknown player."), status_code=404)
-    return player
+    try:
+        return Player.objects.select_for_update(no_key=True).get(pk=player_id)
+    except Player.DoesNotExist:
+        raise DomainError("unknown_player", _("Unknown player."), status_code=404) from None
 
 
 def _transact(
