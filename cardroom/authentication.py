@@ -13,18 +13,17 @@ from cardroom.roles import Role, roles_remember
 
 @cache
 def _token_user_sql() -> str:
-    """The token's user with one boolean column per role. Written in SQL because the ORM spends
-    longer compiling four EXISTS subqueries than the database spends answering them."""
+    """The token's user with his roles as bits (role i is bit 2**i). Written in SQL because the
+    ORM spends longer compiling it than the database answering; one aggregate subquery because
+    PostgreSQL spent longer planning one EXISTS subquery per role than running them."""
     user = get_user_model()._meta
     membership = user.get_field("groups").remote_field.through._meta.db_table
-    roles = ", ".join(
-        f"EXISTS (SELECT 1 FROM {membership} m JOIN {Group._meta.db_table} g ON g.id = m.group_id "
-        f"WHERE m.user_id = u.id AND g.name = %s) AS role_{role.name.lower()}"
-        for role in Role
-    )
+    bits = " ".join(f"WHEN %s THEN {1 << i}" for i, _role in enumerate(Role))
     return (
-        f"SELECT u.*, t.created AS token_created, {roles} FROM {Token._meta.db_table} t "
-        f"JOIN {user.db_table} u ON u.id = t.user_id WHERE t.key = %s"
+        f"SELECT u.*, t.created AS token_created, (SELECT COALESCE(SUM(CASE g.name {bits} ELSE 0 END), 0) "
+        f"FROM {membership} m JOIN {Group._meta.db_table} g ON g.id = m.group_id WHERE m.user_id = u.id) "
+        f"AS role_bits FROM {Token._meta.db_table} t JOIN {user.db_table} u ON u.id = t.user_id "
+        f"WHERE t.key = %s"
     )
 
 
@@ -39,5 +38,5 @@ class TokenAuthentication(authentication.TokenAuthentication):
         user = found[0]
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        roles_remember(user)
+        roles_remember(user, {role for i, role in enumerate(Role) if user.role_bits >> i & 1})
         return user, Token(key=key, user=user, created=user.token_created)

@@ -74,12 +74,9 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
 }
 
 
-def roles_remember(user) -> None:
-    """Cache on the user the roles read with his row (`role_<name>` booleans; see user_roles)."""
-    if user.is_superuser:
-        user._cardroom_roles = frozenset(Role)
-    else:
-        user._cardroom_roles = frozenset(role for role in Role if getattr(user, f"role_{role.name.lower()}"))
+def roles_remember(user, roles: Iterable[Role]) -> None:
+    """Cache on the user the roles read with his row (see user_roles)."""
+    user._cardroom_roles = frozenset(Role) if user.is_superuser else frozenset(roles)
 
 
 def user_roles(user) -> frozenset[str]:
