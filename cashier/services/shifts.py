@@ -109,13 +109,10 @@ def shift_open(
 
 
 def lock_own_open_shift(*, actor, shift: Shift) -> Shift:
-    """Lock the shift row and check that the actor may work in it. Caller holds a transaction."""
+    """Lock the shift row and check that the actor may work in it. Caller holds a transaction.
+    The drawer account is not loaded: a ledger line needs only its id (`shift.drawer_id`)."""
     try:
-        shift = (
-            Shift.objects.select_for_update(of=("self",), no_key=True)
-            .select_related("drawer")
-            .get(pk=shift.pk)
-        )
+        shift = Shift.objects.select_for_update(no_key=True).get(pk=shift.pk)
     except Shift.DoesNotExist:
         raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404) from None
     if shift.cashier_id != actor.pk:

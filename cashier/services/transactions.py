@@ -257,9 +257,13 @@ def _transact_once(
     return record
 
 
-def _money_account(shift: Shift, method: str):
+def _drawer(shift: Shift) -> Account:
+    return Account(pk=shift.drawer_id)  # all a ledger line needs
+
+
+def _money_account(shift: Shift, method: str) -> Account:
     # Card payments never enter the drawer: they wait in clearing until the bank settles.
-    return shift.drawer if method == PaymentMethod.CASH else account_for(kind=AccountKind.CARD_CLEARING)
+    return _drawer(shift) if method == PaymentMethod.CASH else account_for(kind=AccountKind.CARD_CLEARING)
 
 
 def _require_available(*, kind: str, owner: str, amount_cents: int, what: str) -> None:
@@ -370,7 +374,7 @@ def _cash_payout(
         _require_available(kind=source_kind, owner=source_owner, amount_cents=amount_cents, what=source_name)
         return [
             (account_for(kind=source_kind, owner=source_owner), amount_cents),
-            (locked.drawer, -amount_cents),
+            (_drawer(locked), -amount_cents),
         ]
 
     return _transact(
