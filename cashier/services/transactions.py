@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -65,25 +66,53 @@ def _replay(*, idempotency_key: str, fingerprint: str) -> CashierTransaction | N
     return existing
 
 
-def _next_receipt_number() -> int:
-    """The next receipt number of the venue, in one statement.
+def _insert_with_receipt(record: CashierTransaction) -> None:
+    """Insert the record under the venue's next receipt number.
 
-    The UPDATE keeps the counter row locked until commit and a rollback returns the number, so
-    numbers have no gaps (CAG-4). Every desk waits here in turn, so callers take it last, just
-    before their final inserts, to hold it for as short a time as possible.
+    The counter's UPDATE keeps its row locked until commit and a rollback returns the number,
+    so numbers have no gaps (CAG-4). Every desk waits on that row in turn, so callers insert
+    last, just before commit, to hold it as briefly as possible; on PostgreSQL the increment
+    and the insert are one statement, one round trip.
     """
     venue = venue_get()
-    table = ReceiptCounter._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET last_number = last_number + 1 WHERE venue_id = %s RETURNING last_number",
-            [venue.pk],
-        )
-        row = cursor.fetchone()
-    if row is None:  # the venue's first receipt
-        ReceiptCounter.objects.get_or_create(venue=venue)
-        return _next_receipt_number()
-    return row[0]
+    if connection.vendor == "postgresql":
+        fields, sql = _receipt_insert_sql()
+        values = [field.get_db_prep_save(getattr(record, field.attname), connection) for field in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [venue.pk, *values])
+            row = cursor.fetchone()
+        if row is not None:
+            record.pk, record.receipt_number = row
+            record._state.adding, record._state.db = False, connection.alias
+            return
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {ReceiptCounter._meta.db_table} SET last_number = last_number + 1 "
+                "WHERE venue_id = %s RETURNING last_number",
+                [venue.pk],
+            )
+            row = cursor.fetchone()
+        if row is not None:
+            record.receipt_number = row[0]
+            record.save(force_insert=True)
+            return
+    ReceiptCounter.objects.get_or_create(venue=venue)  # the venue's first receipt
+    _insert_with_receipt(record)
+
+
+@cache
+def _receipt_insert_sql() -> tuple[list, str]:
+    """The columns written from the record, and the statement that numbers and inserts it."""
+    meta = CashierTransaction._meta
+    fields = [field for field in meta.concrete_fields if field.name not in ("id", "receipt_number")]
+    return fields, (
+        f"WITH counter AS (UPDATE {ReceiptCounter._meta.db_table} SET last_number = last_number + 1 "
+        f"WHERE venue_id = %s RETURNING last_number) INSERT INTO {meta.db_table} "
+        f"(receipt_number, {', '.join(field.column for field in fields)}) "
+        f"SELECT counter.last_number, {', '.join(['%s'] * len(fields))} FROM counter "
+        "RETURNING id, receipt_number"
+    )
 
 
 def _check_aml(*, player: Player, amount_cents: int, method: str, now: datetime) -> None:
@@ -117,9 +146,20 @@ class _Excluded(Exception):
         self.player = player
 
 
+# What a money request reads of the player: his name, ID check (PLY-2) and exclusion (PLY-1).
+PLAYER_FIELDS = (
+    "first_name",
+    "last_name",
+    "id_verified_at",
+    "exclusion_status",
+    "excluded_from",
+    "excluded_until",
+)
+
+
 def _lock_player(*, player_id: int) -> Player:
     try:
-        return Player.objects.select_for_update(no_key=True).get(pk=player_id)
+        return Player.objects.select_for_update(no_key=True).only(*PLAYER_FIELDS).get(pk=player_id)
     except Player.DoesNotExist:
         raise DomainError("unknown_player", _("Unknown player."), status_code=404) from None
 
@@ -237,9 +277,7 @@ def _transact_once(
             },
             now=now,
         )
-        # Last, so every desk waits on the venue's receipt counter for one insert only.
-        record = CashierTransaction.objects.create(
-            receipt_number=_next_receipt_number(),
+        record = CashierTransaction(
             kind=kind,
             shift=shift,
             cashier=actor,
@@ -253,6 +291,8 @@ def _transact_once(
             request_fingerprint=fingerprint,
             created_at=now,
         )
+        # Last, so every desk waits on the venue's receipt counter for one insert only.
+        _insert_with_receipt(record)
     record.replayed = False
     return record
 
