@@ -1,10 +1,37 @@
-"""Database-level guards that the ORM alone cannot give.
+"""Database-level guards that the ORM alone cannot give, and the fast insert of their rows.
 
 Append-only tables (ledger entries, audit records) refuse UPDATE and DELETE with a trigger, on
 PostgreSQL and on SQLite alike, so not even raw SQL or a bug in a later migration rewrites history.
 """
 
-from django.db import migrations
+from functools import cache
+
+from django.db import connection, migrations
+from django.db.models import Field, Model
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str) -> tuple[list[Field], str]:
+    meta, quote = model._meta, connection.ops.quote_name
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    return fields, (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(meta.pk.column)}"
+    )
+
+
+def insert_row(instance: Model) -> Model:
+    """Insert a new row with SQL built once per model, for append-only records that every
+    request writes (the audit trail). `save()` compiles its INSERT anew on each call, which
+    cost a tenth of a cashier transaction's CPU. It sends no save signals: none are connected
+    to these models."""
+    fields, sql = _insert_sql(type(instance), connection.vendor)
+    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        instance.pk = cursor.fetchone()[0]
+    instance._state.adding, instance._state.db = False, connection.alias
+    return instance
 
 
 def _create(table: str, schema_editor) -> None:

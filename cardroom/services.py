@@ -9,6 +9,7 @@ from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardroom.db import insert_row
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
 from cardroom.roles import MANAGER_ROLES, require_role
@@ -53,7 +54,7 @@ def audit_record(
         object_type = object_type or obj._meta.label_lower
         object_id = object_id or obj.pk
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-    return AuditRecord.objects.create(
+    record = AuditRecord(
         at=now or timezone.now(),
         actor=user,
         actor_name=user.get_username() if user else SYSTEM_ACTOR,
@@ -65,6 +66,7 @@ def audit_record(
         after=_json_safe(after) if after is not None else None,
         note=note,
     )
+    return insert_row(record)
 
 
 VENUE_FIELDS = [
