@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardroom.db import lock_row
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, require_role
@@ -111,10 +112,9 @@ def shift_open(
 def lock_own_open_shift(*, actor, shift: Shift) -> Shift:
     """Lock the shift row and check that the actor may work in it. Caller holds a transaction.
     The drawer account is not loaded: a ledger line needs only its id (`shift.drawer_id`)."""
-    try:
-        shift = Shift.objects.select_for_update(no_key=True).get(pk=shift.pk)
-    except Shift.DoesNotExist:
-        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404) from None
+    shift = lock_row(Shift, shift.pk)
+    if shift is None:
+        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404)
     if shift.cashier_id != actor.pk:
         raise DomainError(
             "not_your_shift", _("This is another cashier's shift."), rule="CAG-3", status_code=403

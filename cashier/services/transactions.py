@@ -18,6 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardroom.db import lock_row
 from cardroom.errors import Conflict, DomainError
 from cardroom.money import format_eur, require_positive
 from cardroom.roles import CASHIER_ROLES, require_role
@@ -158,10 +159,10 @@ PLAYER_FIELDS = (
 
 
 def _lock_player(*, player_id: int) -> Player:
-    try:
-        return Player.objects.select_for_update(no_key=True).only(*PLAYER_FIELDS).get(pk=player_id)
-    except Player.DoesNotExist:
-        raise DomainError("unknown_player", _("Unknown player."), status_code=404) from None
+    player = lock_row(Player, player_id, fields=PLAYER_FIELDS)
+    if player is None:
+        raise DomainError("unknown_player", _("Unknown player."), status_code=404)
+    return player
 
 
 def _transact(
