@@ -10,7 +10,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import MoneyField
+from cardroom.api import FlatSerializer, MoneyField
 from cardroom.errors import DomainError
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier import services
@@ -79,7 +79,7 @@ class HandoverSerializer(ShiftCloseSerializer):
     to_cashier = serializers.CharField(max_length=150)
 
 
-class TransactionSerializer(serializers.Serializer):
+class TransactionSerializer(FlatSerializer):
     # A plain Serializer: it answers every money request, and a ModelSerializer rebuilds its
     # fields from the model on each use.
     id = serializers.IntegerField()
@@ -98,7 +98,7 @@ class TransactionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class TransactionInputSerializer(serializers.Serializer):
+class TransactionInputSerializer(FlatSerializer):
     kind = serializers.ChoiceField(choices=TransactionKind.choices)
     shift = serializers.IntegerField(min_value=1)
     player = serializers.IntegerField(min_value=1)
