@@ -9,10 +9,10 @@ from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.db import insert_row
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
 from cardroom.roles import MANAGER_ROLES, require_role
+from cardroom.rows import insert_row
 from cardroom.selectors import venue_cache_clear
 
 SYSTEM_ACTOR = "system"

@@ -7,10 +7,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.db import lock_row
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, require_role
+from cardroom.rows import lock_row
 from cardroom.services import audit_record, snapshot
 from cashier.models import AccountKind, Shift, ShiftStatus
 from cashier.selectors import drawer_expected

@@ -18,10 +18,10 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.db import lock_row
 from cardroom.errors import Conflict, DomainError
 from cardroom.money import format_eur, require_positive
 from cardroom.roles import CASHIER_ROLES, require_role
+from cardroom.rows import lock_row
 from cardroom.selectors import gaming_day_of, venue_get
 from cardroom.services import audit_record
 from cashier.models import (
