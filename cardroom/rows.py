@@ -56,6 +56,16 @@ def model_from_row(model: type[Model], values, *, fields: tuple[str, ...] = ()) 
     return model.from_db(connection.alias, shape.attnames, converted)
 
 
+def models_from_row(values, *models: type[Model]) -> list[Model]:
+    """One instance per model, from a row of their `select_list`s side by side."""
+    instances, start = [], 0
+    for model in models:
+        end = start + len(_shape(model, (), connection.vendor).columns)
+        instances.append(model_from_row(model, values[start:end]))
+        start = end
+    return instances
+
+
 @cache
 def _lock_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
     meta, quote = model._meta, connection.ops.quote_name
@@ -96,3 +106,19 @@ def insert_row(instance: Model) -> Model:
         instance.pk = cursor.fetchone()[0]
     instance._state.adding, instance._state.db = False, connection.alias
     return instance
+
+
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[list[Field], str]:
+    meta, quote = model._meta, connection.ops.quote_name
+    fields = [meta.get_field(name) for name in names]
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    return fields, f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+
+
+def update_row(instance: Model, *names: str) -> None:
+    """`instance.save(update_fields=names)` for a row known to exist (locked by the caller)."""
+    fields, sql = _update_sql(type(instance), names, connection.vendor)
+    values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk])

@@ -1,10 +1,11 @@
 """Games (CSH-1, RAK-3, JKP-1/2), tables, the hand log (RAK-1..RAK-4) and the dealer's seat taps."""
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import FlatSerializer
 from cashgame import selectors
 from cashgame.api._common import (
     DESKS,
@@ -165,18 +166,24 @@ class SeatSerializer(serializers.Serializer):
     session = SeatSessionSerializer(allow_null=True)
 
 
-class HandSerializer(serializers.Serializer):
-    # A plain Serializer: the dealer tablet gets one on every tap, and a ModelSerializer rebuilds
-    # its fields from the model on each use.
+@extend_schema_field(
+    {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "maxItems": 2, "minItems": 2}}
+)
+class SeatPlayerPairsField(serializers.Field):
+    """[seat, player id] pairs, as stored; a scalar field so the hand's serializer stays flat."""
+
+    def to_representation(self, value):
+        return [[seat, player] for seat, player in value]
+
+
+class HandSerializer(FlatSerializer):
+    # Flat and not a ModelSerializer: the dealer's tablet gets one on every tap, and a
+    # ModelSerializer rebuilds its fields from the model on each use.
     id = serializers.IntegerField(read_only=True)
     table = serializers.IntegerField(source="table_id", read_only=True)
     number = serializers.IntegerField(read_only=True)
     status = HandStatusField(read_only=True)
-    dealt_in = serializers.ListField(
-        child=serializers.ListField(child=StrictIntegerField(), min_length=2, max_length=2),
-        read_only=True,
-        help_text="[seat, player id] pairs",
-    )
+    dealt_in = SeatPlayerPairsField(read_only=True, help_text="[seat, player id] pairs")
     players_dealt = serializers.IntegerField(read_only=True)
     button_seat = serializers.IntegerField(read_only=True, allow_null=True)
     small_blind_cents = serializers.IntegerField(read_only=True)

@@ -19,9 +19,10 @@ from django.utils.translation import gettext_lazy
 from cardroom.errors import DomainError, NotFound
 from cardroom.money import format_eur
 from cardroom.roles import FLOOR_ROLES, require_role
+from cardroom.rows import insert_row, lock_row, update_row
 from cardroom.services import audit_record
 from cashgame.models import CashTable, Hand, HandStatus, PlayerSession, SeatState, VoidReason
-from cashgame.services._common import lock_table, poker_rules, require_open
+from cashgame.services._common import lock_hand, lock_table, poker_rules, require_open
 from cashier.models import AccountKind
 from cashier.selectors import account_balance
 from cashier.services import account_for, ledger_post
@@ -39,20 +40,6 @@ NOT_DEALABLE = {
     ),
     SeatState.SITTING_OUT: ("CSH-5", gettext_lazy("is sitting out")),
 }
-
-
-def _lock_hand(hand_id: int) -> tuple[CashTable, Hand]:
-    """The hand and its table, both locked, in one query. Locked rows are read in their latest
-    committed version, so a hand ended or voided meanwhile is seen as such."""
-    hand = (
-        Hand.objects.select_for_update(no_key=True, of=("self", "table"))
-        .select_related("table__game")
-        .filter(pk=hand_id)
-        .first()
-    )
-    if hand is None:
-        raise NotFound("unknown_hand", _("Unknown hand."))
-    return hand.table, hand
 
 
 def _require_in_progress(hand: Hand) -> None:
@@ -112,17 +99,19 @@ def hand_start(
             )
     table.hands_dealt += 1
     table.hand_in_progress = True
-    table.save(update_fields=["hands_dealt", "hand_in_progress"])
-    return Hand.objects.create(
-        table=table,
-        number=table.hands_dealt,
-        dealt_in=[[seat, sessions[seat].player_id] for seat in seats],
-        players_dealt=len(seats),
-        button_seat=button_seat,
-        small_blind_cents=table.game.small_blind_cents,
-        big_blind_cents=table.game.big_blind_cents,
-        started_at=now,
-        started_by=actor,
+    update_row(table, "hands_dealt", "hand_in_progress")
+    return insert_row(
+        Hand(
+            table=table,
+            number=table.hands_dealt,
+            dealt_in=[[seat, sessions[seat].player_id] for seat in seats],
+            players_dealt=len(seats),
+            button_seat=button_seat,
+            small_blind_cents=table.game.small_blind_cents,
+            big_blind_cents=table.game.big_blind_cents,
+            started_at=now,
+            started_by=actor,
+        )
     )
 
 
@@ -134,14 +123,14 @@ def hand_flop(*, actor, hand: Hand, now: datetime | None = None) -> Hand:
     now = now or timezone.now()
     # The hand row alone is locked: a flop never meets a top-up, and ending or voiding the hand
     # locks this row too, so neither can read it half-way.
-    hand = Hand.objects.select_for_update(no_key=True).filter(pk=hand.pk).first()
+    hand = lock_row(Hand, hand.pk)
     if hand is None:
         raise NotFound("unknown_hand", _("Unknown hand."))
     _require_in_progress(hand)
     if not hand.saw_flop:
         hand.saw_flop = True
         hand.flop_at = now
-        hand.save(update_fields=["saw_flop", "flop_at"])
+        update_row(hand, "saw_flop", "flop_at")
     return hand
 
 
@@ -152,7 +141,7 @@ def hand_end(*, actor, hand: Hand, pot_cents: int, now: datetime | None = None) 
     a pot of nothing, or more than the chips in play at the table, is refused."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table, hand = _lock_hand(hand.pk)
+    table, hand = lock_hand(hand.pk)
     _require_in_progress(hand)
     if not isinstance(pot_cents, int) or isinstance(pot_cents, bool) or pot_cents <= 0:
         raise DomainError("invalid_pot", _("The pot must be more than 0.00 EUR."), rule="RAK-1")
@@ -210,19 +199,10 @@ def hand_end(*, actor, hand: Hand, pot_cents: int, now: datetime | None = None) 
     hand.jackpot_drop_cents = drop
     hand.ended_at = now
     hand.ended_by = actor
-    hand.save(
-        update_fields=[
-            "status",
-            "pot_cents",
-            "rake_cents",
-            "jackpot_drop_cents",
-            "ended_at",
-            "ended_by",
-            "posting",
-        ]
-    )
+    ended = ("status", "pot_cents", "rake_cents", "jackpot_drop_cents", "ended_at", "ended_by", "posting")
+    update_row(hand, *ended)
     table.hand_in_progress = False
-    table.save(update_fields=["hand_in_progress"])
+    update_row(table, "hand_in_progress")
     return hand
 
 
@@ -236,15 +216,15 @@ def hand_void(*, actor, hand: Hand, reason: str, now: datetime | None = None) ->
         raise DomainError(
             "invalid_void_reason", _("A hand is void for a misdeal or a duplicate card."), rule="RAK-4"
         )
-    table, hand = _lock_hand(hand.pk)
+    table, hand = lock_hand(hand.pk)
     _require_in_progress(hand)
     hand.status = HandStatus.VOIDED
     hand.void_reason = reason
     hand.ended_at = now
     hand.ended_by = actor
-    hand.save(update_fields=["status", "void_reason", "ended_at", "ended_by"])
+    update_row(hand, "status", "void_reason", "ended_at", "ended_by")
     table.hand_in_progress = False
-    table.save(update_fields=["hand_in_progress"])
+    update_row(table, "hand_in_progress")
     audit_record(
         actor=actor,
         action="cashgame.hand_void",
