@@ -76,11 +76,26 @@ def _lock_sql(model: type[Model], fields: tuple[str, ...], vendor: str) -> str:
     )
 
 
+def storable_pk(model: type[Model], pk) -> int | None:
+    """`pk` as an integer the database can hold, or None when no row can have it. The ORM
+    takes "12" for 12 and answers "no such row" for a number beyond the column's range (a URL's
+    <int:pk> takes any number); raw SQL would fail on it instead."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        return None
+    low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
+    return pk if (low is None or pk >= low) and (high is None or pk <= high) else None
+
+
 def lock_row(model: type[Model], pk: int, *, fields: tuple[str, ...] = ()) -> Model | None:
     """`select_for_update(no_key=True).get(pk=pk)` (only `fields`, if given), or None if there is
     no such row. The row stays locked until commit. NO KEY: inserting a row that references the
     locked one takes a KEY SHARE lock, which a plain FOR UPDATE would block. (SQLite locks the
     whole database on write instead.)"""
+    pk = storable_pk(model, pk)
+    if pk is None:
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_lock_sql(model, fields, connection.vendor), [pk])
         row = cursor.fetchone()

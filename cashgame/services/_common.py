@@ -14,7 +14,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError, NotFound
-from cardroom.rows import models_from_row, select_list
+from cardroom.rows import models_from_row, select_list, storable_pk
 from cashgame.models import CashTable, Game, Hand
 from poker.common import PokerError
 
@@ -40,6 +40,9 @@ def _locking_sql(with_hand: bool, vendor: str) -> str:
 def _fetch_locked(with_hand: bool, pk: int):
     # Built by hand because the dealer's every tap runs it, and the ORM spent longer compiling
     # this join than the database answering it.
+    pk = storable_pk(Hand if with_hand else CashTable, pk)
+    if pk is None:
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_locking_sql(with_hand, connection.vendor), [pk])
         return cursor.fetchone()

@@ -42,6 +42,9 @@ def test_lock_row_with_fields_defers_the_rest(cashier):
 
 def test_lock_row_of_a_missing_row_is_none():
     assert lock_row(Shift, 987_654) is None
+    # Beyond the column's range (a URL's <int:pk> takes any number): no row, not a database error.
+    assert lock_row(Shift, 38259693895762988722217015889100800) is None
+    assert lock_row(Shift, -(2**70)) is None
 
 
 def test_insert_row_and_update_row_write_what_save_writes(manager):

@@ -36,6 +36,19 @@ def test_dealer_logs_a_hand_through_the_api__RAK_1_RAK_3(api, cashier, floor, sh
     }
 
 
+def test_hand_taps_on_unknown_ids_are_404(api, floor):
+    huge = 38259693895762988722217015889100800  # found by the API fuzz test: beyond any column
+    client = api(floor)
+    for table_id in (987_654, huge):
+        response = client.post(f"/api/cashgame/tables/{table_id}/hands/", {"seats": [1, 2]})
+        assert (response.status_code, response.json()["code"]) == (404, "unknown_table")
+    for hand_id in (987_654, huge):
+        for tap, body in (("flop", {}), ("end", {"pot_cents": 1_000})):
+            response = client.post(f"/api/cashgame/hands/{hand_id}/{tap}/", body)
+            assert (response.status_code, response.json()["code"]) == (404, "unknown_hand")
+    assert Hand.objects.count() == 0
+
+
 def test_cashier_buy_in_api_replays_its_key__CSH_1_CAG_2(api, cashier, shift, table12):
     player = PlayerFactory()
     body = {"shift": shift.pk, "table": table12.pk, "player": player.pk, "seat": 2, "amount_cents": 10_000}

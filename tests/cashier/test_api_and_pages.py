@@ -73,12 +73,13 @@ def test_api_bad_amounts_refused_nothing_written(api, cashier, player, amount, s
     assert CashierTransaction.objects.count() == 0
 
 
-def test_api_unknown_shift_is_404(api, cashier, player):
+@pytest.mark.parametrize("shift_id", [999, 10**30])  # the second is beyond any database column
+def test_api_unknown_shift_is_404(api, cashier, player, shift_id):
     response = api(cashier).post(
         "/api/cashier/transactions/",
         {
             "kind": "cash_buy_in",
-            "shift": 999,
+            "shift": shift_id,
             "player": player.pk,
             "amount": "10",
             "reference": "session:3",
@@ -88,6 +89,7 @@ def test_api_unknown_shift_is_404(api, cashier, player):
     )
     assert response.status_code == 404
     assert response.json()["code"] == "unknown_shift"
+    assert CashierTransaction.objects.count() == 0
 
 
 def test_api_shift_lists_are_scoped__ROL_1(api, cashier, cashier2, manager):
