@@ -112,14 +112,19 @@ def _insert_sql(model: type[Model], vendor: str) -> tuple[list[Field], str]:
     )
 
 
+def mark_inserted(instance: Model, pk: int) -> None:
+    """Record on the instance what `save()` records once its row is inserted."""
+    instance.pk = pk
+    instance._state.adding, instance._state.db = False, connection.alias
+
+
 def insert_row(instance: Model) -> Model:
     """`instance.save()` for a new row."""
     fields, sql = _insert_sql(type(instance), connection.vendor)
     values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
-        instance.pk = cursor.fetchone()[0]
-    instance._state.adding, instance._state.db = False, connection.alias
+        mark_inserted(instance, cursor.fetchone()[0])
     return instance
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
+from cardroom.rows import mark_inserted
 from cardroom.selectors import gaming_day_of
 from cashier.models import Account, AccountKind, Entry, Posting
 from reports.services import rollup_invalidate
@@ -74,8 +75,7 @@ def _insert_in_one_statement(posting: Posting, lines: Sequence[Line]) -> None:
     accounts, amounts = [account.pk for account, _ in lines], [amount for _, amount in lines]
     with connection.cursor() as cursor:
         cursor.execute(_posting_with_entries_sql(), [*values, posting.created_at, accounts, amounts])
-        posting.pk = cursor.fetchone()[0]
-    posting._state.adding, posting._state.db = False, connection.alias
+        mark_inserted(posting, cursor.fetchone()[0])
 
 
 def ledger_post(

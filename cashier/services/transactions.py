@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import Conflict, DomainError
 from cardroom.money import format_eur, require_positive
 from cardroom.roles import CASHIER_ROLES, require_role
-from cardroom.rows import lock_row
+from cardroom.rows import insert_row, lock_row, mark_inserted
 from cardroom.selectors import gaming_day_of, venue_get
 from cardroom.services import audit_record
 from cashier.models import (
@@ -83,8 +83,8 @@ def _insert_with_receipt(record: CashierTransaction) -> None:
             cursor.execute(sql, [venue.pk, *values])
             row = cursor.fetchone()
         if row is not None:
-            record.pk, record.receipt_number = row
-            record._state.adding, record._state.db = False, connection.alias
+            record.receipt_number = row[1]
+            mark_inserted(record, row[0])
             return
     else:
         with connection.cursor() as cursor:
@@ -96,7 +96,7 @@ def _insert_with_receipt(record: CashierTransaction) -> None:
             row = cursor.fetchone()
         if row is not None:
             record.receipt_number = row[0]
-            record.save(force_insert=True)
+            insert_row(record)
             return
     ReceiptCounter.objects.get_or_create(venue=venue)  # the venue's first receipt
     _insert_with_receipt(record)
