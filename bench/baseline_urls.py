@@ -69,7 +69,6 @@ def bare_buyin(request):
             posting=posting,
             reference="session:1",
             idempotency_key=key,
-            request_fingerprint="bare",
             created_at=now,
         )
     return HttpResponse(

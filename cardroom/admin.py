@@ -2,6 +2,8 @@
 read-only here (every change of them goes through the services and their audit trail)."""
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 
 from cardroom.models import AuditRecord, Venue
 
@@ -33,3 +35,18 @@ class VenueAdmin(ReadOnlyAdmin):
         "gaming_day_start_hour",
         "aml_threshold_cents",
     ]
+
+
+class StaffUserAdmin(UserAdmin):
+    """Administrators manage staff and their roles (ROL-1), but only a superuser makes another
+    superuser or hands out single permissions: an administrator cannot raise his own rights."""
+
+    def get_readonly_fields(self, request, obj=None):
+        readonly = list(super().get_readonly_fields(request, obj))
+        if not request.user.is_superuser:
+            readonly += ["is_superuser", "user_permissions"]
+        return readonly
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), StaffUserAdmin)

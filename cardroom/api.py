@@ -1,16 +1,18 @@
-"""API plumbing shared by every app: the error mapping and small helpers."""
+"""API plumbing shared by every app: the error mapping and the money convention.
 
-import copy
+Money in the API is integer cents in fields named `*_cents`, in and out: a JSON number such as
+150000 for 1,500.00 EUR. A text amount is refused, so no separator is ever guessed (CAG-5).
+"""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from drf_spectacular.utils import extend_schema_field
+from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from cardroom.errors import DomainError
-from cardroom.money import cents_to_decimal, parse_cents
+from cardroom.money import MAX_CENTS
 
 
 def exception_handler(exc, context):
@@ -34,51 +36,40 @@ def exception_handler(exc, context):
     return response
 
 
-# A serializer of scalar fields only: no nested serializer, list or dict field. DRF deep-copies
-# every declared field for each serializer it makes, because a nested field holds a child bound
-# to it. A scalar field keeps no state between uses, so a shallow copy is enough; on the
-# cashier's and the dealer's busiest requests the deep copies cost more CPU than validating the
-# data. (A comment, not a docstring: the API schema would show a docstring on every subclass.)
-class FlatSerializer(serializers.Serializer):
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        nested = [
-            name
-            for name, field in cls._declared_fields.items()
-            if isinstance(field, serializers.BaseSerializer | serializers.ListField | serializers.DictField)
-        ]
-        if nested:
-            raise TypeError(f"{cls.__name__} is flat, but {', '.join(nested)} nest fields.")
+class CentsField(serializers.IntegerField):
+    """An amount of money as a JSON integer of cents. "1,500", 1500.0 and true are refused
+    rather than read (DRF's IntegerField would take "12" and 12.0)."""
 
-    def get_fields(self):
-        return {name: copy.copy(field) for name, field in self._declared_fields.items()}
+    default_error_messages = {
+        "invalid": _("Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5).")
+    }
 
-
-class MoneyField(serializers.Field):
-    """An amount in EUR as a string with at most two decimals ("12.50"); integer cents inside.
-    A number with more decimals is refused, never rounded."""
-
-    default_error_messages = {"invalid": 'Give the amount as text with at most two decimals, e.g. "12.50".'}
+    def __init__(self, **kwargs):
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", MAX_CENTS)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data):
-        if isinstance(data, float):
-            data = repr(data)
-        if not isinstance(data, str | int) or isinstance(data, bool):
+        if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
-        try:
-            return parse_cents(data, field=self.field_name or "amount")
-        except DomainError as error:
-            raise serializers.ValidationError(error.message) from None
-
-    def to_representation(self, value):
-        return str(cents_to_decimal(value))
+        return super().to_internal_value(data)
 
 
-extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "string", "pattern": r"^-?[0-9]{1,10}([.,][0-9]{1,2})?$", "example": "100.00"},
-            {"type": "number"},
-        ]
-    }
-)(MoneyField)
+def money_response(data, *, replayed: bool) -> Response:
+    """The answer to a money request (CAG-2): 201 when it was carried out now; a repeat of its
+    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header. The
+    caller reads `cardroom.idempotency.key_used(key)` before it runs the request."""
+    response = Response(data, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
+    response["Idempotent-Replayed"] = "true" if replayed else "false"
+    return response
+
+
+def request_key(request, data: dict) -> str:
+    """A money request's key: the Idempotency-Key header, or the body's idempotency_key (CAG-2)."""
+    return request.headers.get("Idempotency-Key") or data.get("idempotency_key") or ""
+
+
+class ChipCountField(CentsField):
+    """A count of tournament chips as a JSON integer (the same strictness as money, CAG-5)."""
+
+    default_error_messages = {"invalid": _("Give the chips as a whole number, e.g. 25000 (CAG-5).")}

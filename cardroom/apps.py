@@ -7,8 +7,9 @@ class CardroomConfig(AppConfig):
     verbose_name = "Card room"
 
     def ready(self) -> None:
-        from cardroom.permissions_sync import sync_role_permissions
+        from cardroom.permissions_sync import ensure_venue, sync_role_permissions
 
         # Model permissions exist only after every app migrated, so the groups (created by a
         # migration) receive theirs here, after each migrate.
         post_migrate.connect(sync_role_permissions, dispatch_uid="cardroom_sync_role_permissions")
+        post_migrate.connect(ensure_venue, dispatch_uid="cardroom_ensure_venue")

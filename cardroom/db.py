@@ -1,7 +1,10 @@
 """Database-level guards that the ORM alone cannot give.
 
 Append-only tables (ledger entries, audit records) refuse UPDATE and DELETE with a trigger, on
-PostgreSQL and on SQLite alike, so not even raw SQL or a bug in a later migration rewrites history.
+PostgreSQL and on SQLite alike, and TRUNCATE on PostgreSQL, so not even raw SQL or a bug in a
+later migration rewrites history. SQLite rebuilds a table to change its columns and drops its
+triggers with it: a migration that changes such a table applies `append_only` again after it
+(creating the guard is idempotent).
 """
 
 from django.db import migrations
@@ -20,6 +23,7 @@ def _create(table: str, schema_editor) -> None:
             $$ LANGUAGE plpgsql;
             """
         )
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_update_delete ON {table};")
         schema_editor.execute(
             f"CREATE TRIGGER {table}_no_update_delete BEFORE UPDATE OR DELETE ON {table} "
             f"FOR EACH ROW EXECUTE FUNCTION {table}_append_only();"
@@ -27,7 +31,7 @@ def _create(table: str, schema_editor) -> None:
     elif vendor == "sqlite":
         for op in ("UPDATE", "DELETE"):
             schema_editor.execute(
-                f"CREATE TRIGGER {table}_no_{op.lower()} BEFORE {op} ON {table} "
+                f"CREATE TRIGGER IF NOT EXISTS {table}_no_{op.lower()} BEFORE {op} ON {table} "
                 f"BEGIN SELECT RAISE(ABORT, '{table} is append-only: {op} refused'); END;"
             )
     else:  # pragma: no cover - only the two supported databases
@@ -49,4 +53,45 @@ def append_only(table: str) -> migrations.RunPython:
     return migrations.RunPython(
         lambda apps, schema_editor: _create(table, schema_editor),
         lambda apps, schema_editor: _drop(table, schema_editor),
+    )
+
+
+# The session setting that lets a test database be emptied between tests (pytest-django empties
+# it with one TRUNCATE of every table). Nothing in the application sets it.
+ALLOW_TRUNCATE_SETTING = "cardroom.allow_truncate"
+
+
+def _create_no_truncate(table: str, schema_editor) -> None:
+    if schema_editor.connection.vendor != "postgresql":
+        return  # SQLite has no TRUNCATE: its DELETE trigger already covers "DELETE FROM t"
+    schema_editor.execute(
+        f"""
+        CREATE OR REPLACE FUNCTION {table}_no_truncate() RETURNS trigger AS $$
+        BEGIN
+            IF current_setting('{ALLOW_TRUNCATE_SETTING}', true) IS DISTINCT FROM 'on' THEN
+                RAISE EXCEPTION '{table} is append-only: TRUNCATE is refused'
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END IF;
+            RETURN NULL;
+        END;
+        $$ LANGUAGE plpgsql;
+        """
+    )
+    schema_editor.execute(
+        f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
+        f"FOR EACH STATEMENT EXECUTE FUNCTION {table}_no_truncate();"
+    )
+
+
+def _drop_no_truncate(table: str, schema_editor) -> None:
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_truncate ON {table};")
+        schema_editor.execute(f"DROP FUNCTION IF EXISTS {table}_no_truncate();")
+
+
+def no_truncate(table: str) -> migrations.RunPython:
+    """A migration operation that makes PostgreSQL refuse TRUNCATE on `table` too."""
+    return migrations.RunPython(
+        lambda apps, schema_editor: _create_no_truncate(table, schema_editor),
+        lambda apps, schema_editor: _drop_no_truncate(table, schema_editor),
     )

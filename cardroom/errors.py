@@ -1,12 +1,12 @@
-"""Domain errors: a broken house rule, with the rule's ID from SPEC.md."""
+"""Domain errors: a broken house rule, with the rule's ID from docs/house-rules.md."""
 
 
 class DomainError(Exception):
     """A request that the house rules refuse.
 
     `code` is a stable machine-readable slug, `message` a translated sentence that says what to
-    do next, `rule` the SPEC.md rule ID (e.g. "CSH-5") when one applies. The API maps it to a 4xx
-    JSON body {"code", "detail", "rule"}; pages show it as a form error.
+    do next, `rule` the house rule's ID in docs/house-rules.md (e.g. "CSH-5") when one applies.
+    The API maps it to a 4xx JSON body {"code", "detail", "rule"}; pages show it as a form error.
     """
 
     status_code = 400

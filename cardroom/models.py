@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Venue(models.Model):
-    """One card room. Per-venue defaults from SPEC.md live here and are edited by managers."""
+    """One card room. Per-venue defaults of the house rules live here and are edited by managers."""
 
     name = models.CharField(_("name"), max_length=120)
     currency = models.CharField(_("currency"), max_length=3, default="EUR", editable=False)
@@ -24,6 +24,11 @@ class Venue(models.Model):
         default=200_000,
         help_text=_("Cash movements per gaming day from which a verified ID is required (PLY-2)."),
     )
+    confirm_threshold_cents = models.BigIntegerField(
+        _("confirm amounts over (cents)"),
+        default=100_000,
+        help_text=_("A typed amount over this is shown back in words and needs a second tap (CAG-5)."),
+    )
 
     class Meta:
         verbose_name = _("venue")
@@ -37,6 +42,9 @@ class Venue(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(aml_threshold_cents__gt=0), name="venue_aml_threshold_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(confirm_threshold_cents__gt=0), name="venue_confirm_threshold_positive"
             ),
         ]
 
@@ -76,3 +84,24 @@ class AuditRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action} {self.object_repr}"
+
+
+class IdempotentRequest(models.Model):
+    """A money request carried out under its key (CAG-2): the key is unique, so a repeat finds
+    the first result and a racing twin fails on the index. See cardroom/idempotency.py."""
+
+    key = models.CharField(_("request key"), max_length=80, unique=True)
+    # The service that carried it out ("cashgame.session_buy_in") and a digest of its arguments:
+    # the same key with another request is refused, not replayed.
+    operation = models.CharField(_("operation"), max_length=60)
+    fingerprint = models.CharField(_("request fingerprint"), max_length=64)
+    # The primary key of what the operation made (a session, an entry, a transaction).
+    result_id = models.BigIntegerField(_("result"))
+    created_at = models.DateTimeField(_("time"))
+
+    class Meta:
+        verbose_name = _("money request")
+        verbose_name_plural = _("money requests")
+
+    def __str__(self) -> str:
+        return f"{self.operation} {self.key}"

@@ -1,8 +1,16 @@
-"""Give each role group its model permissions (ROL-1), after every migrate."""
+"""After every migrate (and after a test database is emptied, which Django follows with the
+same signal): the venue row exists, and each role group has its model permissions (ROL-1)."""
 
 from django.contrib.auth.models import Group, Permission
 
+from cardroom.models import Venue
 from cardroom.roles import ROLE_MODEL_PERMISSIONS
+
+
+def ensure_venue(**kwargs) -> None:
+    """The one venue this installation runs; reads never create it (cardroom.selectors)."""
+    if not Venue.objects.exists():
+        Venue.objects.create(name="Card Room")
 
 
 def sync_role_permissions(**kwargs) -> None:

@@ -74,11 +74,6 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
 }
 
 
-def roles_remember(user, roles: Iterable[Role]) -> None:
-    """Cache on the user the roles read with his row (see user_roles)."""
-    user._cardroom_roles = frozenset(Role) if user.is_superuser else frozenset(roles)
-
-
 def user_roles(user) -> frozenset[str]:
     """The roles of a user, cached on the user object for the request."""
     if user is None or not user.is_authenticated:

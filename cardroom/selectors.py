@@ -4,6 +4,7 @@ import time as clock
 import zoneinfo
 from datetime import date, datetime, time, timedelta
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db.models import DateTimeField, ExpressionWrapper, F, QuerySet
 from django.db.models.functions import TruncDate
 
@@ -21,9 +22,10 @@ def venue_get() -> Venue:
     global _venue_cache
     if _venue_cache is not None and clock.monotonic() - _venue_cache[0] < VENUE_CACHE_SECONDS:
         return _venue_cache[1]
+    # Created by the first migration, and again after every migrate if it is missing (apps.py).
     venue = Venue.objects.order_by("pk").first()
-    if venue is None:  # a database flushed by tests: recreate the default venue
-        venue = Venue.objects.create(name="Card Room")
+    if venue is None:
+        raise ImproperlyConfigured("The database has no venue: run `manage.py migrate`.")
     _venue_cache = (clock.monotonic(), venue)
     return venue
 

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
 from cardroom.roles import MANAGER_ROLES, require_role
-from cardroom.rows import insert_row
 from cardroom.selectors import venue_cache_clear
 
 SYSTEM_ACTOR = "system"
@@ -54,7 +53,7 @@ def audit_record(
         object_type = object_type or obj._meta.label_lower
         object_id = object_id or obj.pk
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-    record = AuditRecord(
+    return AuditRecord.objects.create(
         at=now or timezone.now(),
         actor=user,
         actor_name=user.get_username() if user else SYSTEM_ACTOR,
@@ -66,7 +65,6 @@ def audit_record(
         after=_json_safe(after) if after is not None else None,
         note=note,
     )
-    return insert_row(record)
 
 
 VENUE_FIELDS = [
@@ -75,6 +73,7 @@ VENUE_FIELDS = [
     "smallest_chip_cents",
     "gaming_day_start_hour",
     "aml_threshold_cents",
+    "confirm_threshold_cents",
 ]
 
 
@@ -120,5 +119,9 @@ def _validate_venue(changes: dict[str, Any]) -> None:
         raise DomainError("invalid_hour", _("The gaming day start hour must be 0 to 23."))
     if "aml_threshold_cents" in changes and changes["aml_threshold_cents"] <= 0:
         raise DomainError("invalid_aml_threshold", _("The AML threshold must be more than 0.00 EUR."))
+    if "confirm_threshold_cents" in changes and changes["confirm_threshold_cents"] <= 0:
+        raise DomainError(
+            "invalid_confirm_threshold", _("The confirm threshold must be more than 0.00 EUR."), rule="CAG-5"
+        )
     if "name" in changes and not str(changes["name"]).strip():
         raise DomainError("invalid_name", _("The venue needs a name."))

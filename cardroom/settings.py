@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "cashier",
     "tournaments",
     "cashgame",
+    "cage",
     "reports",
 ]
 

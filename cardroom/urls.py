@@ -4,9 +4,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
+from cage.urls import api_urlpatterns as cage_api
+from cage.urls import urlpatterns as cage_pages
 from cardroom import views
 from cashgame.urls import api_urlpatterns as cashgame_api
 from cashier.urls import api_urlpatterns as cashier_api
+from cashier.urls import urlpatterns as cashier_pages
 from players.urls import api_urlpatterns as players_api
 from tournaments.urls import api_urlpatterns as tournaments_api
 from tournaments.urls import structure_api_urlpatterns as structures_api
@@ -16,7 +19,7 @@ api_urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     # One include per app: a request is matched against its own app's routes only.
-    path("cashier/", include(cashier_api)),
+    path("cashier/", include([*cage_api, *cashier_api])),
     path("cashgame/", include(cashgame_api)),
     path("players/", include(players_api)),
     path("structures/", include(structures_api)),
@@ -34,7 +37,8 @@ urlpatterns = [
     path("players/", include("players.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("tv/", include("tournaments.tv_urls")),
-    path("cashier/", include("cashier.urls")),
+    # The cage's desk and corrections share the cashier's paths and names.
+    path("cashier/", include(([*cage_pages, *cashier_pages], "cashier"))),
     path("reports/", include("reports.urls")),
     path("cashgame/", include("cashgame.urls")),
     path("board/", include("cashgame.board_urls")),

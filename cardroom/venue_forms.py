@@ -3,26 +3,32 @@ from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import DateInput, MoneyField
 from cardroom.models import Venue
-from cardroom.money import cents_to_decimal
 
 
 class VenueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     time_zone = forms.CharField(label=_("Time zone"), max_length=64)
-    smallest_chip_cents = MoneyField(label=_("Smallest chip (EUR)"))
+    # Settings, not money changing hands: no second look at large values.
+    smallest_chip_cents = MoneyField(label=_("Smallest chip (EUR)"), confirm_large=False)
     gaming_day_start_hour = forms.IntegerField(
         label=_("Gaming day starts at (hour)"), min_value=0, max_value=23
     )
-    aml_threshold_cents = MoneyField(label=_("AML threshold (EUR)"))
+    aml_threshold_cents = MoneyField(label=_("AML threshold (EUR)"), confirm_large=False)
+    confirm_threshold_cents = MoneyField(
+        label=_("Confirm typed amounts over (EUR)"),
+        confirm_large=False,
+        help_text=_("Larger amounts are shown back in words and need a second tap."),
+    )
 
     @classmethod
     def initial_for(cls, venue: Venue) -> dict:
         return {
             "name": venue.name,
             "time_zone": venue.time_zone,
-            "smallest_chip_cents": str(cents_to_decimal(venue.smallest_chip_cents)),
+            "smallest_chip_cents": venue.smallest_chip_cents,
             "gaming_day_start_hour": venue.gaming_day_start_hour,
-            "aml_threshold_cents": str(cents_to_decimal(venue.aml_threshold_cents)),
+            "aml_threshold_cents": venue.aml_threshold_cents,
+            "confirm_threshold_cents": venue.confirm_threshold_cents,
         }
 
 

@@ -1,17 +1,17 @@
 """Page forms of the cash games. Amounts are typed in EUR (MoneyField) and clean to cents;
-players are found by their membership card number."""
-
-import uuid
+players are found by their membership card number. The floor calculators' forms are in
+`cashgame.calculator_forms`."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from cardroom.forms import MoneyField
+from cardroom.errors import DomainError
+from cardroom.forms import AmountsForm, MoneyField, MoneyRequestForm
+from cardroom.money import parse_cents
 from cashgame.models import CashTable, Game, GameType, PlayerSession, VoidReason, WaitSource
 from cashgame.rulebook import situation_choices
 from cashgame.selectors import player_by_card
 from cashier.models import PaymentMethod
-from poker.betting import Limit
 
 
 class DateTimeInput(forms.DateTimeInput):
@@ -38,17 +38,6 @@ def open_tables():
     return CashTable.objects.filter(status="open").select_related("game")
 
 
-class KeyedForm(forms.Form):
-    """A money form: the key is drawn when the form is shown, so a double submit is one
-    transaction (CAG-2)."""
-
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=80)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["idempotency_key"].initial = f"page-{uuid.uuid4().hex}"
-
-
 GAME_MONEY = [
     ("small_blind", _("Small blind")),
     ("big_blind", _("Big blind")),
@@ -73,11 +62,17 @@ class GameForm(forms.Form):
         label=_("Jackpot: players dealt in at least"), min_value=2, max_value=10
     )
     seat_hold_seconds = forms.IntegerField(label=_("Called player holds the seat (seconds)"), min_value=10)
+    half_bet_rule = forms.BooleanField(
+        label=_("Half-bet rule: an all-in of at least half a raise reopens the betting (BET-3)"),
+        required=False,
+    )
     active = forms.BooleanField(label=_("Offered"), required=False)
 
     def __init__(self, *args, game: Game | None = None, **kwargs):
         initial = kwargs.pop("initial", {}) or {}
-        game = game or Game(rake_rate_bp=500, jackpot_min_players=4, seat_hold_seconds=180, active=True)
+        game = game or Game(
+            rake_rate_bp=500, jackpot_min_players=4, seat_hold_seconds=180, half_bet_rule=False, active=True
+        )
         defaults = Game._meta
         for name, _label in GAME_MONEY:
             value = getattr(game, f"{name}_cents", None)
@@ -90,12 +85,13 @@ class GameForm(forms.Form):
             "rake_rate_bp",
             "jackpot_min_players",
             "seat_hold_seconds",
+            "half_bet_rule",
             "active",
         ):
             initial.setdefault(name, getattr(game, name))
         super().__init__(*args, initial=initial, **kwargs)
         for name, label in GAME_MONEY:
-            self.fields[name] = MoneyField(label=label, required=name != "max_buy_in")
+            self.fields[name] = MoneyField(label=label, required=name != "max_buy_in", confirm_large=False)
 
     def service_values(self) -> dict:
         data = dict(self.cleaned_data)
@@ -135,15 +131,39 @@ class HandStartForm(forms.Form):
     )
 
 
-class HandEndForm(forms.Form):
-    pot = MoneyField(label=_("Final pot"))
+class HandEndForm(AmountsForm):
+    """The final pot, or the pots main first with '+' between them (RAK-6), or both."""
+
+    pot = MoneyField(label=_("Final pot"), required=False)
+    side_pots = forms.CharField(
+        label=_("Side pots: the pots, main first, with '+' between them (e.g. 80 + 200)"),
+        max_length=200,
+        required=False,
+    )
+
+    def clean_side_pots(self):
+        text = self.cleaned_data.get("side_pots", "").strip()
+        if not text:
+            return None
+        try:
+            return [parse_cents(part, field=str(_("Side pots"))) for part in text.split("+")]
+        except DomainError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def clean(self):
+        data = super().clean()
+        if data.get("pot") is None and data.get("side_pots"):
+            data["pot"] = sum(data["side_pots"])  # the pots add up to the pot
+        if data.get("pot") is None and "side_pots" in data:
+            self.add_error("pot", _("Enter the final pot."))
+        return data
 
 
 class HandVoidForm(forms.Form):
     reason = forms.ChoiceField(choices=VoidReason.choices)
 
 
-class BuyInForm(KeyedForm):
+class BuyInForm(MoneyRequestForm):
     table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.none())
     player = PlayerCardField()
     seat = forms.IntegerField(
@@ -163,9 +183,11 @@ class SessionChoiceField(forms.ModelChoiceField):
         return f"{session.table} · {_('seat')} {session.seat} · {player.full_name} #{player.card_number}"
 
 
-class TopUpForm(KeyedForm):
+class TopUpForm(MoneyRequestForm):
     session = SessionChoiceField(label=_("Player"), queryset=PlayerSession.objects.none())
-    chips_on_table = MoneyField(label=_("Chips on the table now (counted by the dealer)"))
+    chips_on_table = MoneyField(
+        label=_("Chips on the table now (counted by the dealer)"), confirm_large=False
+    )
     amount = MoneyField(label=_("Top-up"))
     method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)
 
@@ -176,7 +198,7 @@ class TopUpForm(KeyedForm):
         )
 
 
-class CashOutForm(KeyedForm):
+class CashOutForm(MoneyRequestForm):
     session = SessionChoiceField(label=_("Player leaving"), queryset=PlayerSession.objects.none())
     amount = MoneyField(label=_("Chips brought to the cage"))
 
@@ -187,7 +209,7 @@ class CashOutForm(KeyedForm):
         )
 
 
-class DropCountForm(forms.Form):
+class DropCountForm(AmountsForm):
     table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.all())
     period_start = forms.DateTimeField(label=_("From"), widget=DateTimeInput)
     period_end = forms.DateTimeField(label=_("Until"), widget=DateTimeInput)
@@ -234,80 +256,3 @@ class RulingForm(forms.Form):
     hand_number = forms.IntegerField(label=_("Hand number (empty: none)"), min_value=1, required=False)
     situation = forms.ChoiceField(label=_("Situation"), choices=situation_choices)
     decision = forms.CharField(label=_("Decision"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
-
-
-class SidePotForm(forms.Form):
-    players = forms.CharField(
-        label=_(
-            "Players: name and total put in, one per line, seat order from the button's left; add 'folded'"
-        ),
-        widget=forms.Textarea(attrs={"rows": 5}),
-        initial="A 20\nB 5\nC 20",
-    )
-    ranking = forms.CharField(
-        label=_("Showdown result, best first: '>' between ranks, ties side by side (e.g. B > A C)"),
-        required=False,
-    )
-    chip = forms.IntegerField(label=_("Smallest chip"), min_value=1, initial=1)
-
-    def clean_players(self):
-        players = []
-        for line in self.cleaned_data["players"].splitlines():
-            parts = line.split()
-            if not parts:
-                continue
-            if len(parts) < 2 or not parts[1].isdigit():
-                raise forms.ValidationError(_("Each line is a name and a whole amount: %s") % line)
-            players.append({"name": parts[0], "amount": int(parts[1]), "folded": "folded" in parts[2:]})
-        if not players:
-            raise forms.ValidationError(_("Enter at least one player."))
-        return players
-
-    def clean_ranking(self):
-        text = self.cleaned_data.get("ranking", "")
-        return [group.split() for group in text.split(">") if group.split()]
-
-
-class ShowdownForm(forms.Form):
-    players = forms.CharField(label=_("Players still in, seat order from the button's left"), initial="A B C")
-    last_aggressor = forms.CharField(
-        label=_("Last aggressor on the river (empty: checked around)"), required=False
-    )
-
-    def clean_players(self):
-        return self.cleaned_data["players"].split()
-
-
-class BestHandForm(forms.Form):
-    hole = forms.CharField(label=_("Hole cards"), max_length=12, initial="AsKs")
-    board = forms.CharField(label=_("Board"), max_length=30, initial="Qs Js Ts 2d 3c")
-
-
-class RaiseForm(forms.Form):
-    limit = forms.ChoiceField(label=_("Betting"), choices=[(limit.value, limit.value) for limit in Limit])
-    street = forms.TypedChoiceField(
-        label=_("Round"),
-        coerce=int,
-        choices=[(0, _("Pre-flop")), (1, _("Flop")), (2, _("Turn")), (3, _("River"))],
-    )
-    small_blind = forms.IntegerField(label=_("Small blind"), min_value=0, initial=1)
-    big_blind = forms.IntegerField(label=_("Big blind"), min_value=1, initial=2)
-    straddle = forms.BooleanField(label=_("Straddle (BET-4)"), required=False)
-    pot = forms.IntegerField(label=_("Pot before this round (after the flop)"), min_value=0, initial=0)
-    actions = forms.CharField(
-        label=_("Bets this round, in order: 'to' or 'had:to' (e.g. 6 2:20)"), required=False
-    )
-    player_bet = forms.IntegerField(label=_("The player has out this round"), min_value=0, initial=0)
-    player_stack = forms.IntegerField(label=_("The player's stack behind"), min_value=0, initial=200)
-    bet_faced_when_acted = forms.IntegerField(
-        label=_("He already acted, facing (BET-3; empty: not yet)"), min_value=0, required=False
-    )
-
-    def clean_actions(self):
-        actions = []
-        for item in self.cleaned_data.get("actions", "").split():
-            had, _sep, to = item.rpartition(":")
-            if not to.isdigit() or (had and not had.isdigit()):
-                raise forms.ValidationError(_("Not a bet: %s") % item)
-            actions.append({"had": int(had or 0), "to": int(to)})
-        return actions

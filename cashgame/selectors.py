@@ -70,10 +70,11 @@ def hand_list(*, table: CashTable | None = None, limit: int = 50) -> QuerySet[Ha
     return hands.order_by("-started_at", "-pk")[:limit]
 
 
-def session_list(*, table: CashTable | None = None, open_only: bool = True) -> QuerySet[PlayerSession]:
+def session_list(*, table: CashTable | None = None, ended: bool | None = None) -> QuerySet[PlayerSession]:
+    """Sessions, ended ones only (`ended=True`), open ones only (`ended=False`) or all (None)."""
     sessions = PlayerSession.objects.select_related("player", "table", "table__game")
-    if open_only:
-        sessions = sessions.filter(ended_at__isnull=True)
+    if ended is not None:
+        sessions = sessions.filter(ended_at__isnull=not ended)
     if table is not None:
         sessions = sessions.filter(table=table)
     return sessions.order_by("table__number", "seat", "-started_at")

@@ -1,4 +1,5 @@
-"""Cashier API: shifts, transactions with idempotency keys (CAG-2), receipts, reversals."""
+"""Cashier API: shifts and drawers, transactions as read back, balances. Amounts are integer
+cents (`*_cents`). Money requests and corrections go through the cage (cage/api.py, CAG-6)."""
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
@@ -10,17 +11,13 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import FlatSerializer, MoneyField
+from cardroom.api import CentsField
 from cardroom.errors import DomainError
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier import services
 from cashier.models import (
     CashierTransaction,
-    PaymentMethod,
-    Posting,
-    ReversalRequest,
     Shift,
-    TransactionKind,
 )
 from cashier.selectors import drawer_expected, room_balances
 
@@ -35,11 +32,7 @@ class CashierApi(APIView):
 
 class ShiftSerializer(serializers.ModelSerializer):
     cashier = serializers.CharField(source="cashier.get_username")
-    opening_float = MoneyField(source="opening_float_cents")
-    expected = MoneyField(source="expected_cents", allow_null=True)
-    counted = MoneyField(source="counted_cents", allow_null=True)
-    variance = MoneyField(source="variance_cents", allow_null=True)
-    drawer_now = serializers.SerializerMethodField()
+    drawer_now_cents = serializers.SerializerMethodField()
 
     class Meta:
         model = Shift
@@ -49,27 +42,27 @@ class ShiftSerializer(serializers.ModelSerializer):
             "status",
             "opened_at",
             "closed_at",
-            "opening_float",
-            "expected",
-            "counted",
-            "variance",
+            "opening_float_cents",
+            "expected_cents",
+            "counted_cents",
+            "variance_cents",
             "denominations",
-            "drawer_now",
+            "drawer_now_cents",
         ]
 
-    def get_drawer_now(self, shift) -> str | None:
-        return str(MoneyField().to_representation(drawer_expected(shift=shift))) if shift.is_open else None
+    def get_drawer_now_cents(self, shift) -> int | None:
+        return drawer_expected(shift=shift) if shift.is_open else None
 
 
 class ShiftOpenSerializer(serializers.Serializer):
-    opening_float = MoneyField(required=False, allow_null=True, default=None)
+    opening_float_cents = CentsField(required=False, allow_null=True, default=None)
     denominations = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True, default=None
     )
 
 
 class ShiftCloseSerializer(serializers.Serializer):
-    counted = MoneyField(required=False, allow_null=True, default=None)
+    counted_cents = CentsField(required=False, allow_null=True, default=None)
     denominations = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True, default=None
     )
@@ -79,51 +72,31 @@ class HandoverSerializer(ShiftCloseSerializer):
     to_cashier = serializers.CharField(max_length=150)
 
 
-class TransactionSerializer(FlatSerializer):
-    # A plain Serializer: it answers every money request, and a ModelSerializer rebuilds its
-    # fields from the model on each use.
-    id = serializers.IntegerField()
-    receipt_number = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=TransactionKind.choices)
+class TransactionSerializer(serializers.ModelSerializer):
     shift = serializers.IntegerField(source="shift_id")
     cashier = serializers.CharField(source="cashier.get_username")
     player = serializers.IntegerField(source="player_id", allow_null=True)
     player_name = serializers.CharField(source="player.full_name", allow_null=True, default=None)
-    amount = MoneyField(source="amount_cents")
-    method = serializers.ChoiceField(choices=PaymentMethod.choices)
-    reference = serializers.CharField()
-    note = serializers.CharField()
     posting = serializers.IntegerField(source="posting_id")
-    idempotency_key = serializers.CharField()
-    created_at = serializers.DateTimeField()
 
-
-class TransactionInputSerializer(FlatSerializer):
-    kind = serializers.ChoiceField(choices=TransactionKind.choices)
-    shift = serializers.IntegerField(min_value=1)
-    player = serializers.IntegerField(min_value=1)
-    amount = MoneyField(
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text="Cash-game kinds, prize and jackpot payouts, a cancelled tournament's refund.",
-    )
-    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
-    reference = serializers.RegexField(
-        r"^[a-z_]{1,20}:[0-9]{1,18}$",
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text='The cash-game table, e.g. "table:4".',
-    )
-    tournament = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
-    prize = MoneyField(required=False, allow_null=True, default=None)
-    fee = MoneyField(required=False, allow_null=True, default=None)
-    bounty = MoneyField(required=False, allow_null=True, default=None)
-    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    idempotency_key = serializers.CharField(
-        max_length=80, required=False, default="", help_text="Or the Idempotency-Key header (CAG-2)."
-    )
+    class Meta:
+        model = CashierTransaction
+        fields = [
+            "id",
+            "receipt_number",
+            "kind",
+            "shift",
+            "cashier",
+            "player",
+            "player_name",
+            "amount_cents",
+            "method",
+            "reference",
+            "note",
+            "posting",
+            "idempotency_key",
+            "created_at",
+        ]
 
 
 def scoped_shifts(user):
@@ -145,7 +118,7 @@ class ShiftListApi(CashierApi):
         data.is_valid(raise_exception=True)
         shift = services.shift_open(
             actor=request.user,
-            opening_float_cents=data.validated_data["opening_float"],
+            opening_float_cents=data.validated_data["opening_float_cents"],
             denominations=data.validated_data["denominations"],
         )
         return Response(ShiftSerializer(shift).data, status=status.HTTP_201_CREATED)
@@ -169,7 +142,7 @@ class ShiftCloseApi(CashierApi):
         shift = services.shift_close(
             actor=request.user,
             shift=get_object_or_404(scoped_shifts(request.user), pk=pk),
-            counted_cents=data.validated_data["counted"],
+            counted_cents=data.validated_data["counted_cents"],
             denominations=data.validated_data["denominations"],
         )
         return Response(ShiftSerializer(shift).data)
@@ -189,7 +162,7 @@ class ShiftHandoverApi(CashierApi):
             actor=request.user,
             shift=get_object_or_404(scoped_shifts(request.user), pk=pk),
             to_cashier=receiver,
-            counted_cents=data.validated_data["counted"],
+            counted_cents=data.validated_data["counted_cents"],
             denominations=data.validated_data["denominations"],
         )
         return Response(ShiftSerializer(shift).data, status=status.HTTP_201_CREATED)
@@ -198,42 +171,6 @@ class ShiftHandoverApi(CashierApi):
 def scoped_transactions(user):
     transactions = CashierTransaction.objects.select_related("cashier", "player")
     return transactions if has_role(user, *MANAGER_ROLES) else transactions.filter(cashier=user)
-
-
-class TransactionListApi(CashierApi):
-    permission_classes = [CASH_DESK]
-
-    @extend_schema(parameters=[OpenApiParameter("shift", int)], responses=TransactionSerializer(many=True))
-    def get(self, request):
-        query = TransactionQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        transactions = scoped_transactions(request.user)
-        if query.validated_data.get("shift"):
-            transactions = transactions.filter(shift_id=query.validated_data["shift"])
-        return Response(TransactionSerializer(transactions[:200], many=True).data)
-
-    @extend_schema(
-        request=TransactionInputSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-        responses={201: TransactionSerializer},
-    )
-    def post(self, request):
-        if not has_role(request.user, *CASHIER_ROLES):
-            raise DomainError("role_required", _("Only cashiers post money."), rule="ROL-1", status_code=403)
-        data = TransactionInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        key = request.headers.get("Idempotency-Key") or data.validated_data["idempotency_key"]
-        record = services.transaction_create(
-            actor=request.user, data=data.validated_data, idempotency_key=key
-        )
-        response = Response(TransactionSerializer(record).data, status=status.HTTP_201_CREATED)
-        # A replay answers exactly as the first time, and says so in a header (CAG-2).
-        response["Idempotent-Replayed"] = "true" if getattr(record, "replayed", False) else "false"
-        return response
-
-
-class TransactionQuerySerializer(serializers.Serializer):
-    shift = serializers.IntegerField(required=False, min_value=1)
 
 
 class TransactionDetailApi(CashierApi):
@@ -246,77 +183,12 @@ class TransactionDetailApi(CashierApi):
         )
 
 
-class ReversalSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = ReversalRequest
-        fields = [
-            "id",
-            "posting",
-            "reason",
-            "status",
-            "requested_by",
-            "requested_at",
-            "decided_by",
-            "decided_at",
-            "reversal",
-        ]
-
-
-class ReversalInputSerializer(serializers.Serializer):
-    posting = serializers.IntegerField(min_value=1)
-    reason = serializers.CharField(max_length=2000)
-
-
-class ReversalListApi(CashierApi):
-    permission_classes = [CASH_DESK]
-
-    @extend_schema(responses=ReversalSerializer(many=True))
-    def get(self, request):
-        requests = ReversalRequest.objects.order_by("-requested_at")
-        if not has_role(request.user, *MANAGER_ROLES):
-            requests = requests.filter(requested_by=request.user)
-        return Response(ReversalSerializer(requests[:200], many=True).data)
-
-    @extend_schema(request=ReversalInputSerializer, responses={201: ReversalSerializer})
-    def post(self, request):
-        data = ReversalInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        posting = get_object_or_404(Posting, pk=data.validated_data["posting"])
-        result = services.reversal_request(
-            actor=request.user, posting=posting, reason=data.validated_data["reason"]
-        )
-        return Response(ReversalSerializer(result).data, status=status.HTTP_201_CREATED)
-
-
-class ReversalApproveApi(CashierApi):
-    permission_classes = [roles_permission(*MANAGER_ROLES)]
-
-    @extend_schema(request=None, responses=ReversalSerializer)
-    def post(self, request, pk: int):
-        reversal_request = get_object_or_404(ReversalRequest, pk=pk)
-        services.reversal_approve(actor=request.user, request=reversal_request)
-        reversal_request.refresh_from_db()
-        return Response(ReversalSerializer(reversal_request).data)
-
-
-class ReversalRejectApi(CashierApi):
-    permission_classes = [roles_permission(*MANAGER_ROLES)]
-
-    @extend_schema(request=None, responses=ReversalSerializer)
-    def post(self, request, pk: int):
-        return Response(
-            ReversalSerializer(
-                services.reversal_reject(
-                    actor=request.user, request=get_object_or_404(ReversalRequest, pk=pk)
-                )
-            ).data
-        )
-
-
 class BalancesSerializer(serializers.Serializer):
     at = serializers.DateTimeField(allow_null=True)
-    accounts = serializers.DictField(child=MoneyField())
-    open_drawers = serializers.DictField(child=MoneyField(), help_text="Expected cash per open shift id.")
+    accounts_cents = serializers.DictField(child=serializers.IntegerField())
+    open_drawers_cents = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Expected cash per open shift id."
+    )
 
 
 class BalancesQuerySerializer(serializers.Serializer):
@@ -354,5 +226,5 @@ class BalancesApi(CashierApi):
             str(shift.pk): drawer_expected(shift=shift, at=at)
             for shift in Shift.objects.filter(status="open").select_related("drawer")
         }
-        data = {"at": at, "accounts": room_balances(at=at), "open_drawers": drawers}
+        data = {"at": at, "accounts_cents": room_balances(at=at), "open_drawers_cents": drawers}
         return Response(BalancesSerializer(data).data)

@@ -190,8 +190,8 @@ class CashierTransaction(models.Model):
     # What the money is for: "tournament:5", "session:40" (the games' own records link back).
     reference = models.CharField(_("for"), max_length=40, blank=True, db_index=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # The key of the request that made it (CAG-2): one request, at most one transaction.
     idempotency_key = models.CharField(max_length=80, unique=True)
-    request_fingerprint = models.CharField(max_length=64)
     created_at = models.DateTimeField(_("time"), db_index=True)
 
     class Meta:

@@ -227,13 +227,21 @@ def check_bet(state: BettingRound, *, player_bet: int, player_stack: int, to: in
         raise PokerError("under_min_raise", f"the minimum raise is to {low}", rule="BET-2")
 
 
-def reopens_betting(*, bet_faced_when_acted: int, current_bet: int, full_raise: int) -> bool:
+def reopens_betting(
+    *, bet_faced_when_acted: int, current_bet: int, full_raise: int, half_bet_rule: bool = False
+) -> bool:
     """Whether a player who already acted may raise again when the action returns (BET-3).
 
     `bet_faced_when_acted` is the bet he last matched or made, `current_bet` the bet now, and
     `full_raise` the size of a full raise at the time he acted (`BettingRound.full_raise()`).
-    The betting reopens for him only when he now faces at least a full raise; an all-in raise
-    smaller than that does not, and several short all-ins reopen it only once they add up to a
-    full raise (as the TDA rule counts them). A player who has not acted yet may always raise.
+    Full bet rule (the default): the betting reopens for him only when he now faces at least a
+    full raise; an all-in raise smaller than that does not, and several short all-ins reopen it
+    only once they add up to a full raise (as the TDA rule counts them). With the house's
+    half-bet rule (`half_bet_rule`, a per-game option), at least half a full raise reopens it.
+    Either way the minimum raise stays the last full raise (`BettingRound.after_bet`). A player
+    who has not acted yet may always raise.
     """
-    return current_bet - bet_faced_when_acted >= full_raise
+    faced = current_bet - bet_faced_when_acted
+    if half_bet_rule:
+        return 2 * faced >= full_raise  # in integers: faced >= full_raise / 2
+    return faced >= full_raise

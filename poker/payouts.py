@@ -161,15 +161,8 @@ def _apportion(total: int, exact: Sequence[Fraction], tiebreak: Sequence[int]) -
     return floors
 
 
-def icm_equities(stacks: Sequence[int], payouts: Sequence[int]) -> list[int]:
-    """Tournament equity per player in cents, by the Malmuth-Harville model (ICM).
-
-    A player finishes first with probability stack / total chips; given who finished above, the
-    next place is drawn the same way among the rest. `payouts` are the prizes still to be paid,
-    first place first (at most one per player). Exact fractions throughout, over memoised subsets
-    of remaining players; the result is rounded to cents by largest remainder (ties to the bigger
-    stack) and sums to `sum(payouts)` exactly.
-    """
+def _icm_exact(stacks: Sequence[int], payouts: Sequence[int]) -> list[Fraction]:
+    """Exact ICM equity per player (cents as fractions); see icm_equities."""
     n = len(stacks)
     if n == 0 or any(s <= 0 for s in stacks):
         raise PokerError("bad_stacks", "ICM needs at least one player, all with chips")
@@ -198,24 +191,50 @@ def icm_equities(stacks: Sequence[int], payouts: Sequence[int]) -> list[int]:
                         reach[rest] = reach.get(rest, Fraction(0)) + p
                         next_frontier[rest] = None
         frontier = list(next_frontier)
-    return _apportion(sum(payouts), equity, stacks)
+    return equity
+
+
+def icm_equities(stacks: Sequence[int], payouts: Sequence[int]) -> list[int]:
+    """Tournament equity per player in cents, by the Malmuth-Harville model (ICM).
+
+    A player finishes first with probability stack / total chips; given who finished above, the
+    next place is drawn the same way among the rest. `payouts` are the prizes still to be paid,
+    first place first (at most one per player). Exact fractions throughout, over memoised subsets
+    of remaining players; the result is rounded to cents by largest remainder (ties to the bigger
+    stack) and sums to `sum(payouts)` exactly. A deal pays `icm_deal` (whole chips) instead.
+    """
+    return _apportion(sum(payouts), _icm_exact(stacks, payouts), stacks)
+
+
+def _deal_in_chips(
+    exact: Sequence[Fraction], total_cents: int, stacks: Sequence[int], chip: int
+) -> list[int]:
+    """Deal shares paid as payouts are (TRN-10): each exact share rounded DOWN to the smallest
+    chip, and everything left over (whole chips and any part of one) goes to the chip leader,
+    the largest stack (the first listed on a tie), whose share is the largest. The shares sum to
+    `total_cents` exactly."""
+    if total_cents < 0 or chip <= 0:
+        raise PokerError("bad_amount", "prize money must be >= 0 and the chip > 0", rule="TRN-10")
+    shares = [(share.numerator // share.denominator) // chip * chip for share in exact]
+    leader = max(range(len(stacks)), key=lambda i: (stacks[i], -i))
+    shares[leader] += total_cents - sum(shares)
+    return shares
+
+
+def icm_deal(stacks: Sequence[int], payouts: Sequence[int], smallest_chip_cents: int) -> list[int]:
+    """An ICM deal (TRN-10): each player's ICM equity (see icm_equities) rounded down to the
+    smallest chip, the remainder to the chip leader; the shares sum to `sum(payouts)` exactly."""
+    return _deal_in_chips(_icm_exact(stacks, payouts), sum(payouts), stacks, smallest_chip_cents)
 
 
 def chip_chop(stacks: Sequence[int], prize_pool_cents: int, smallest_chip_cents: int) -> list[int]:
-    """Split the remaining prize pool in proportion to chip counts (a "chip chop" deal).
+    """Split the remaining prize pool in proportion to chip counts (a "chip chop" deal, TRN-10).
 
-    Shares are whole chips of `smallest_chip_cents`: floored, the chips left over go to the
-    largest fractional parts (ties to the bigger stack), and any part of the pool below one chip
-    goes to the chip leader, so the shares sum to the pool exactly.
+    Each share is rounded down to the smallest chip and the remainder goes to the chip leader,
+    as in icm_deal, so the shares sum to the pool exactly.
     """
     if not stacks or any(s < 0 for s in stacks) or sum(stacks) == 0:
         raise PokerError("bad_stacks", "a chop needs players with chips")
-    if prize_pool_cents < 0 or smallest_chip_cents <= 0:
-        raise PokerError("bad_amount", "prize pool must be >= 0 and the chip > 0")
-    units, below_chip = divmod(prize_pool_cents, smallest_chip_cents)
     chips_total = sum(stacks)
-    exact = [Fraction(units * s, chips_total) for s in stacks]
-    shares = [u * smallest_chip_cents for u in _apportion(units, exact, stacks)]
-    leader = max(range(len(stacks)), key=lambda i: (stacks[i], -i))
-    shares[leader] += below_chip
-    return shares
+    exact = [Fraction(prize_pool_cents * s, chips_total) for s in stacks]
+    return _deal_in_chips(exact, prize_pool_cents, stacks, smallest_chip_cents)

@@ -1,10 +1,13 @@
-"""House fee per hand: rake (RAK-1..RAK-4) and the bad-beat jackpot drop (JKP-1, JKP-2).
+"""House fee per hand: rake (RAK-1..RAK-4), the bad-beat jackpot drop (JKP-1, JKP-2), and how
+both are charged to the pots of a hand with side pots (RAK-6).
 
 All amounts are integer cents. Rates are basis points (1 bp = 0.01 %, so 500 bp = 5 %), which keeps
 the arithmetic in integers: no float ever touches money here.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from poker.common import PokerError
 
@@ -113,3 +116,72 @@ def jackpot_drop_for_hand(
     if pot_cents < threshold_cents:
         return 0
     return min(drop_cents, pot_cents)
+
+
+def rake_split(
+    pots_cents: Sequence[int],
+    total_cents: int,
+    chip_cents: int,
+    *,
+    room_cents: Sequence[int] | None = None,
+) -> list[int]:
+    """Charge a hand's fee `total_cents` to its pots, main pot first (RAK-6).
+
+    The fee is computed once for the whole hand (RAK-3: capped once per hand) and charged to the
+    pots in proportion to their size, each share rounded DOWN to `chip_cents` (the game's rake
+    rounding chip); what the rounding leaves over is charged to the largest pot (the main pot
+    when it ties for largest). A pot's share is what its winner pays, so a short all-in who can
+    win only the main pot never pays on a side pot he could not win.
+
+    `room_cents` caps each pot's share (default: the pot itself), so the jackpot drop can be
+    split after the rake without a pot paying more than it holds. Only with fees that take
+    nearly the whole pot can the remainder outgrow the largest pot's room; the rest then goes
+    to the next largest pot, and so on, so the shares always sum to the fee.
+    """
+    pots, room = list(pots_cents), list(pots_cents if room_cents is None else room_cents)
+    if chip_cents <= 0:
+        raise PokerError("bad_rounding", "chip_cents must be a positive chip value", rule="RAK-6")
+    if len(room) != len(pots):
+        raise PokerError("bad_room", "give one room per pot", rule="RAK-6")
+    if not pots:
+        raise PokerError("no_pot", "a hand has at least one pot", rule="RAK-6")
+    _require_non_negative(total_cents=total_cents)
+    for pot, limit in zip(pots, room, strict=True):
+        _require_non_negative(pot_cents=pot, room_cents=limit)
+        if limit > pot:
+            raise PokerError("bad_room", "a pot's room cannot exceed the pot", rule="RAK-6")
+    if total_cents > sum(room):
+        raise PokerError("fee_exceeds_pots", "the fee cannot exceed the pots", rule="RAK-6")
+    whole = sum(pots)
+    if total_cents == 0:
+        return [0] * len(pots)
+    # Integer floor of total * pot / whole, then down to the chip: a share never exceeds the
+    # pot's proportional share.
+    shares = [
+        min((total_cents * pot // whole) // chip_cents * chip_cents, limit)
+        for pot, limit in zip(pots, room, strict=True)
+    ]
+    remainder = total_cents - sum(shares)
+    largest_first = sorted(range(len(pots)), key=lambda index: (-pots[index], index))
+    for index in largest_first:
+        if remainder == 0:
+            break
+        taken = min(remainder, room[index] - shares[index])
+        shares[index] += taken
+        remainder -= taken
+    return shares
+
+
+def fee_split(
+    pots_cents: Sequence[int], *, rake_cents: int, drop_cents: int, chip_cents: int
+) -> tuple[list[int], list[int]]:
+    """The rake and the jackpot drop of one hand, each charged to the pots (RAK-6, JKP-2).
+
+    Both are split in proportion to the pots' sizes by `rake_split`; the drop only into what the
+    rake left of each pot, so no pot pays more than it holds. Returns (rake shares, drop shares),
+    main pot first.
+    """
+    rake_shares = rake_split(pots_cents, rake_cents, chip_cents)
+    room = [pot - rake for pot, rake in zip(pots_cents, rake_shares, strict=True)]
+    drop_shares = rake_split(pots_cents, drop_cents, chip_cents, room_cents=room)
+    return rake_shares, drop_shares

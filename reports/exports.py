@@ -36,6 +36,7 @@ FIGURE_HEADER = [
     "cash_variance",
     "prize_contributions",
     "prizes_paid",
+    "refunds",
 ]
 
 
@@ -51,6 +52,7 @@ def figure_row(figures) -> list[str]:
         money(figures.cash_variance),
         money(figures.prize_contributions),
         money(figures.prizes_paid),
+        money(figures.refunds),
     ]
 
 

@@ -5,14 +5,34 @@ import os
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.db.backends.signals import connection_created
+from hypothesis import settings
 from rest_framework.test import APIClient
 
+from cardroom.db import ALLOW_TRUNCATE_SETTING
 from cardroom.roles import Role
 from cardroom.selectors import venue_cache_clear, venue_get
 from cashier.services.ledger import account_cache_clear
 
 PASSWORD = "correct-horse-battery-staple"
+
+# How many examples each property and state-machine test draws: CI's PostgreSQL pass sets
+# HYPOTHESIS_PROFILE=ci (200 each); `make test` runs hypothesis's default of 100.
+settings.register_profile("ci", max_examples=200)
+settings.register_profile("quick", max_examples=20)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
+
+
+def _allow_test_flush(sender, connection, **kwargs):
+    """The ledger and the audit trail refuse TRUNCATE on PostgreSQL; pytest-django empties the
+    test database with one, after each transactional test. Only the test process says so."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET {ALLOW_TRUNCATE_SETTING} = 'on'")
+
+
+connection_created.connect(_allow_test_flush)
 
 
 def pytest_collection_modifyitems(config, items):

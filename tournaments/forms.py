@@ -1,10 +1,9 @@
-import uuid
 from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from cardroom.forms import MoneyField
+from cardroom.forms import ChipsField, MoneyField, MoneyRequestForm
 from cashier.models import PaymentMethod
 from tournaments.models import BlindStructure, GuaranteeMode
 from tournaments.structure_io import MAX_FILE_CHARS
@@ -25,10 +24,10 @@ class TournamentForm(forms.Form):
         label=_("Blind structure"), queryset=BlindStructure.objects.order_by("name"), empty_label=None
     )
     start_at = forms.DateTimeField(label=_("Start time"), widget=DateTimeInput)
-    prize_cents = MoneyField(label=_("Prize contribution (EUR)"))
-    fee_cents = MoneyField(label=_("Fee (EUR)"))
-    bounty_cents = MoneyField(label=_("Bounty (EUR)"), required=False)
-    starting_stack_chips = forms.IntegerField(label=_("Starting stack (chips)"), min_value=1, initial=20000)
+    prize_cents = MoneyField(label=_("Prize contribution (EUR)"), confirm_large=False)
+    fee_cents = MoneyField(label=_("Fee (EUR)"), confirm_large=False)
+    bounty_cents = MoneyField(label=_("Bounty (EUR)"), required=False, confirm_large=False)
+    starting_stack_chips = ChipsField(label=_("Starting stack (chips)"), initial=20000)
     min_players = forms.IntegerField(label=_("Minimum players to start"), min_value=2, initial=9)
     table_size = forms.IntegerField(label=_("Table size"), min_value=2, max_value=10, initial=9)
     late_registration_level = forms.IntegerField(
@@ -38,7 +37,7 @@ class TournamentForm(forms.Form):
     guarantee_mode = forms.ChoiceField(
         label=_("Guarantee"), choices=GuaranteeMode.choices, initial=GuaranteeMode.NONE
     )
-    guarantee_cents = MoneyField(label=_("Guaranteed prize pool (EUR)"), required=False)
+    guarantee_cents = MoneyField(label=_("Guaranteed prize pool (EUR)"), required=False, confirm_large=False)
     guarantee_player_count = forms.IntegerField(
         label=_("Players needed for the guarantee"), min_value=2, initial=15, help_text=_("TRN-3, TRN-4")
     )
@@ -76,20 +75,15 @@ class StructureImportForm(forms.Form):
         return {"file_format": extension, "content": content}
 
 
-class RegisterForm(forms.Form):
+class RegisterForm(MoneyRequestForm):
     """The cashier registers a player; the key made when the form is shown makes a double tap
     register once (CAG-2)."""
 
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=80)
     player = forms.IntegerField(
         widget=forms.HiddenInput, min_value=1, error_messages={"required": _("Choose the player.")}
     )
     method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH)
     present = forms.BooleanField(label=_("Present at the venue"), required=False, initial=True)
-
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("initial", {}).setdefault("idempotency_key", uuid.uuid4().hex)
-        super().__init__(*args, **kwargs)
 
 
 class PostponeForm(forms.Form):
@@ -101,15 +95,19 @@ class RulesForm(forms.Form):
         label=_("Rebuys until the end of level"), min_value=0, initial=0, help_text=_("0: no rebuys.")
     )
     max_rebuys = forms.IntegerField(label=_("Rebuys per entry"), min_value=0, initial=0)
-    rebuy_prize_cents = MoneyField(label=_("Rebuy prize contribution (EUR)"), required=False)
-    rebuy_fee_cents = MoneyField(label=_("Rebuy fee (EUR)"), required=False)
-    rebuy_chips = forms.IntegerField(label=_("Rebuy chips"), min_value=0, initial=0)
+    rebuy_prize_cents = MoneyField(
+        label=_("Rebuy prize contribution (EUR)"), required=False, confirm_large=False
+    )
+    rebuy_fee_cents = MoneyField(label=_("Rebuy fee (EUR)"), required=False, confirm_large=False)
+    rebuy_chips = ChipsField(label=_("Rebuy chips"), initial=0)
     add_on_level = forms.IntegerField(
         label=_("Add-on until the end of level"), min_value=0, initial=0, help_text=_("0: no add-on.")
     )
-    add_on_prize_cents = MoneyField(label=_("Add-on prize contribution (EUR)"), required=False)
-    add_on_fee_cents = MoneyField(label=_("Add-on fee (EUR)"), required=False)
-    add_on_chips = forms.IntegerField(label=_("Add-on chips"), min_value=0, initial=0)
+    add_on_prize_cents = MoneyField(
+        label=_("Add-on prize contribution (EUR)"), required=False, confirm_large=False
+    )
+    add_on_fee_cents = MoneyField(label=_("Add-on fee (EUR)"), required=False, confirm_large=False)
+    add_on_chips = ChipsField(label=_("Add-on chips"), initial=0)
 
     def clean(self):
         data = super().clean()

@@ -5,7 +5,6 @@ from datetime import datetime, timedelta
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from tournaments.models import (
     CLOCK_RUNNING,
@@ -17,9 +16,6 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.schedule import milliseconds, project
-
-# Exact ICM walks every subset of the players left: 2^10 subsets stay instant.
-ICM_MAX_PLAYERS = 10
 
 LEVEL_KEYS = [
     "kind",
@@ -235,6 +231,20 @@ def _rules(tournament: Tournament):
     return tournament_rules_get(tournament=tournament)
 
 
+def chips_in_play(*, tournament: Tournament) -> int:
+    """Every chip sold to the field (TRN-6): each entry's starting stack (buy-in or re-entry) and
+    its rebuys and add-ons, busted entries' included (their chips are in the others' stacks);
+    entries given back (refunded) are not in play."""
+    from tournaments.models import EntryPayment, EntryStatus
+
+    return (
+        EntryPayment.objects.filter(
+            entry__tournament=tournament, entry__status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED]
+        ).aggregate(total=Sum("chips"))["total"]
+        or 0
+    )
+
+
 def tournament_field_get(*, tournament: Tournament) -> dict:
     """The field and the money as the TV and the floor show them (TRN-3, TRN-5, TRN-10): public,
     no personal data. Before the payouts are final the prize pool and payouts are a projection:
@@ -242,7 +252,7 @@ def tournament_field_get(*, tournament: Tournament) -> dict:
     from cardroom.selectors import venue_get
     from cashier.selectors import prize_pool_balance
     from poker.payouts import default_payout_percentages, payout_amounts
-    from tournaments.models import EntryPayment, EntryStatus, GuaranteeOutcome, PayoutPlace
+    from tournaments.models import EntryStatus, GuaranteeOutcome, PayoutPlace
 
     rules = _rules(tournament)
     counted = [EntryStatus.ACTIVE, EntryStatus.BUSTED]
@@ -250,12 +260,7 @@ def tournament_field_get(*, tournament: Tournament) -> dict:
         entries=Count("pk", filter=Q(status__in=counted)),
         left=Count("pk", filter=Q(status=EntryStatus.ACTIVE)),
     )
-    chips = (
-        EntryPayment.objects.filter(entry__tournament=tournament, entry__status__in=counted).aggregate(
-            total=Sum("chips")
-        )["total"]
-        or 0
-    )
+    chips = chips_in_play(tournament=tournament)
     entries, left = counts["entries"], counts["left"]
     final = rules.payouts_finalised_at is not None
     if final:
@@ -340,40 +345,8 @@ def pending_move_slips(*, tournament: Tournament) -> QuerySet:
 
 def deal_calculate(*, tournament: Tournament, stacks: dict[int, int], method: str) -> dict[int, int]:
     """A deal among the players left (TRN-10): ICM equities over the places still to pay, or a
-    chip chop of the prizes not yet given; shares in cents that sum to them exactly."""
-    from cardroom.errors import DomainError
-    from cardroom.selectors import venue_get
-    from poker.common import PokerError
-    from poker.payouts import chip_chop, icm_equities
-    from tournaments.models import EntryStatus
-    from tournaments.services.payouts import remaining_prize_cents
+    chip chop of the prizes not yet given, in whole chips that sum to them exactly. The stacks
+    must add up to the chips in play. Nothing is written."""
+    from tournaments.services.payouts.deals import deal_shares
 
-    live = list(
-        tournament.entries.filter(status=EntryStatus.ACTIVE).order_by("pk").values_list("pk", flat=True)
-    )
-    if len(live) < 2 or set(stacks) != set(live):
-        raise DomainError(
-            "deal_players", _("A deal gives a share to every player left (2 or more)."), rule="TRN-10"
-        )
-    if not _rules(tournament).payouts_finalised_at:
-        raise DomainError(
-            "payouts_not_final", _("Finalise the payouts before a deal."), rule="TRN-10", status_code=409
-        )
-    if len(live) > ICM_MAX_PLAYERS and method == "icm":
-        raise DomainError(
-            "icm_too_many", _("ICM is offered for %d players or fewer.") % ICM_MAX_PLAYERS, rule="TRN-10"
-        )
-    chips = [stacks[pk] for pk in live]
-    try:
-        if method == "icm":
-            places = list(
-                tournament.payout_places.filter(place__lte=len(live))
-                .order_by("place")
-                .values_list("amount_cents", flat=True)
-            )
-            shares = icm_equities(chips, places)
-        else:
-            shares = chip_chop(chips, remaining_prize_cents(tournament), venue_get().smallest_chip_cents)
-    except PokerError as error:
-        raise DomainError("bad_stacks", str(error), rule="TRN-10") from error
-    return dict(zip(live, shares, strict=True))
+    return deal_shares(tournament=tournament, stacks=stacks, method=method)

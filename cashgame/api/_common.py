@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.views import APIView
@@ -106,9 +107,14 @@ class StrictBooleanField(serializers.BooleanField):
 
 
 class QueryBooleanField(serializers.BooleanField):
-    """A query-string flag: the text "true" or "false"."""
+    """A query-string flag: the text "true" or "false". An absent flag is absent (DRF's
+    BooleanField reads a missing query field as False); a present one is either, so an empty
+    `?flag=` is refused like any other text, not taken for absent."""
 
     default_error_messages = {"invalid": _("Must be true or false.")}
+
+    def get_value(self, dictionary):
+        return dictionary.get(self.field_name, empty)
 
     def to_internal_value(self, data):
         if isinstance(data, str) and data in ("true", "false"):
@@ -143,8 +149,3 @@ def get_hand(pk: int) -> Hand:
 
 def get_session(pk: int) -> PlayerSession:
     return get_object_or_404(PlayerSession.objects.select_related("player", "table"), pk=pk)
-
-
-def idempotency_key(request, data: dict) -> str:
-    """The Idempotency-Key header, or the body's idempotency_key (CAG-2)."""
-    return request.headers.get("Idempotency-Key") or data.get("idempotency_key") or ""

@@ -11,8 +11,10 @@ from cashgame.api._common import (
     StrictBooleanField,
     StrictCharField,
     StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
     inline_choices,
 )
+from cashgame.models import Game
 from poker.betting import Limit
 
 LimitField = inline_choices([(limit.value, limit.value) for limit in Limit])
@@ -20,8 +22,14 @@ LimitField = inline_choices([(limit.value, limit.value) for limit in Limit])
 
 class PotPlayerSerializer(serializers.Serializer):
     name = StrictCharField(max_length=40)
-    amount = StrictIntegerField(min_value=0, max_value=10**12)
+    amount = StrictIntegerField(min_value=0, max_value=10**12, help_text="Live money put in.")
     folded = StrictBooleanField(default=False)
+    dead = StrictIntegerField(
+        min_value=0,
+        max_value=10**12,
+        default=0,
+        help_text="POT-4: dead money put in on top (a dead small blind); it joins the main pot.",
+    )
 
 
 class SidePotInputSerializer(serializers.Serializer):
@@ -34,22 +42,49 @@ class SidePotInputSerializer(serializers.Serializer):
         default=list,
         help_text='Showdown result, best first, ties grouped: [["A", "C"], ["B"]].',
     )
-    rake = StrictIntegerField(min_value=0, default=0)
-    chip = StrictIntegerField(min_value=1, default=1)
+    chip = StrictIntegerField(min_value=1, default=1, help_text="The smallest chip: odd chips (POT-2).")
+    game = StrictPrimaryKeyRelatedField(
+        queryset=Game.objects.all(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Rake and jackpot drop by this game's settings (amounts in cents; RAK-3, JKP-2).",
+    )
+    saw_flop = StrictBooleanField(default=True, help_text="RAK-2: no flop, no drop (with a game).")
+    rake = StrictIntegerField(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The hand's rake (not the game's).",
+    )
+    drop = StrictIntegerField(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The jackpot drop (not the game's).",
+    )
 
 
 class PotSerializer(serializers.Serializer):
     amount = StrictIntegerField()
     eligible = serializers.ListField(child=StrictCharField())
+    rake = StrictIntegerField(help_text="RAK-6: this pot's share of the hand's rake.")
+    drop = StrictIntegerField(help_text="RAK-6: this pot's share of the jackpot drop.")
+    net = StrictIntegerField(help_text="What the pot's winner gets: the pot less its rake and drop.")
+    winners = serializers.ListField(child=StrictCharField(), required=False)
 
 
 class SidePotResultSerializer(serializers.Serializer):
     pots = PotSerializer(many=True)
     returned = serializers.DictField(child=StrictIntegerField())
     total = StrictIntegerField()
+    dead = StrictIntegerField(help_text="POT-4: dead money, in the main pot.")
+    rake = StrictIntegerField()
+    drop = StrictIntegerField()
     awards = serializers.DictField(child=StrictIntegerField(), required=False)
     pot_winners = serializers.ListField(child=serializers.ListField(child=StrictCharField()), required=False)
-    rake = StrictIntegerField(required=False)
 
 
 class ShowdownInputSerializer(serializers.Serializer):
@@ -88,6 +123,19 @@ class RaiseInputSerializer(serializers.Serializer):
     player_bet = StrictIntegerField(min_value=0, default=0)
     player_stack = StrictIntegerField(min_value=0)
     bet_faced_when_acted = StrictIntegerField(min_value=0, required=False, allow_null=True, default=None)
+    game = StrictPrimaryKeyRelatedField(
+        queryset=Game.objects.all(),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="BET-3: the game whose half-bet rule option applies.",
+    )
+    half_bet_rule = StrictBooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="BET-3: true for the half-bet rule, false for the full bet rule (overrides the game).",
+    )
 
 
 class RaiseResultSerializer(serializers.Serializer):
@@ -98,6 +146,7 @@ class RaiseResultSerializer(serializers.Serializer):
     min_raise_to = StrictIntegerField(allow_null=True)
     max_raise_to = StrictIntegerField(allow_null=True)
     raises = StrictIntegerField()
+    half_bet_rule = serializers.BooleanField(help_text="The BET-3 rule applied: true for the half-bet rule.")
     reopened = serializers.BooleanField(required=False)
 
 
@@ -122,7 +171,8 @@ SidePotApi = _calculator(
     SidePotInputSerializer,
     SidePotResultSerializer,
     lambda values: calculators.side_pots(**values),
-    "Main and side pots from each player's total, and who wins what (POT-1, POT-2).",
+    "Main and side pots from each player's total and dead money, each pot's rake and jackpot drop, "
+    "and who wins what (POT-1, POT-2, POT-4, RAK-6).",
 )
 ShowdownApi = _calculator(
     ShowdownInputSerializer,

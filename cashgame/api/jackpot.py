@@ -5,6 +5,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import money_response, request_key
+from cardroom.idempotency import key_used
 from cashgame import selectors
 from cashgame.api._common import (
     CASHIER,
@@ -13,7 +15,6 @@ from cashgame.api._common import (
     StrictCharField,
     StrictIntegerField,
     StrictPrimaryKeyRelatedField,
-    idempotency_key,
     inline_choices,
 )
 from cashgame.api.sessions import KEY_HEADER
@@ -97,10 +98,12 @@ class SharePayApi(JsonApiView):
     def post(self, request, pk: int):
         data = SharePaySerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        key = request_key(request, data.validated_data)
+        replayed = key_used(key)
         share = jackpot.jackpot_share_pay(
             actor=request.user,
             shift=data.validated_data["shift"],
             share=get_object_or_404(JackpotShare, pk=pk),
-            idempotency_key=idempotency_key(request, data.validated_data),
+            idempotency_key=key,
         )
-        return Response(ShareSerializer(share).data)
+        return money_response(ShareSerializer(share).data, replayed=replayed)

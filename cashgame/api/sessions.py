@@ -7,6 +7,8 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import money_response, request_key
+from cardroom.idempotency import key_used
 from cashgame import selectors
 from cashgame.api._common import (
     CASHIER,
@@ -21,7 +23,6 @@ from cashgame.api._common import (
     TableQuerySerializer,
     get_session,
     get_table,
-    idempotency_key,
     inline_choices,
 )
 from cashgame.api.tables import SeatStateField
@@ -140,11 +141,9 @@ class StackSerializer(serializers.Serializer):
 
 
 class SessionQuerySerializer(TableQuerySerializer):
-    ended = QueryBooleanField(required=False, help_text="true: the ended sessions instead of the open ones.")
-
-
-def replay_status(session) -> int:
-    return status.HTTP_200_OK if getattr(session, "replayed", False) else status.HTTP_201_CREATED
+    ended = QueryBooleanField(
+        required=False, help_text="true: only the ended sessions; false: only the open ones; absent: all."
+    )
 
 
 class SessionListApi(JsonApiView):
@@ -156,9 +155,9 @@ class SessionListApi(JsonApiView):
         query.is_valid(raise_exception=True)
         table_id = query.validated_data.get("table")
         table = get_table(table_id) if table_id is not None else None
-        ended = query.validated_data.get("ended", False)
+        ended = query.validated_data.get("ended")
         return Response(
-            SessionSerializer(selectors.session_list(table=table, open_only=not ended)[:200], many=True).data
+            SessionSerializer(selectors.session_list(table=table, ended=ended)[:200], many=True).data
         )
 
 
@@ -197,6 +196,8 @@ class BuyInApi(JsonApiView):
         data = BuyInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        key = request_key(request, values)
+        replayed = key_used(key)
         session = sessions.session_buy_in(
             actor=request.user,
             shift=values["shift"],
@@ -205,9 +206,9 @@ class BuyInApi(JsonApiView):
             seat=values["seat"],
             amount_cents=values["amount_cents"],
             method=values["method"],
-            idempotency_key=idempotency_key(request, values),
+            idempotency_key=key,
         )
-        return Response(SessionSerializer(session).data, status=replay_status(session))
+        return money_response(SessionSerializer(session).data, replayed=replayed)
 
 
 class TopUpApi(JsonApiView):
@@ -220,6 +221,8 @@ class TopUpApi(JsonApiView):
         data = TopUpSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        key = request_key(request, values)
+        replayed = key_used(key)
         session = sessions.session_top_up(
             actor=request.user,
             shift=values["shift"],
@@ -227,9 +230,9 @@ class TopUpApi(JsonApiView):
             amount_cents=values["amount_cents"],
             chips_on_table_cents=values["chips_on_table_cents"],
             method=values["method"],
-            idempotency_key=idempotency_key(request, values),
+            idempotency_key=key,
         )
-        return Response(SessionSerializer(session).data, status=replay_status(session))
+        return money_response(SessionSerializer(session).data, replayed=replayed)
 
 
 class CashOutApi(JsonApiView):
@@ -242,15 +245,17 @@ class CashOutApi(JsonApiView):
         data = CashOutSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        key = request_key(request, values)
+        replayed = key_used(key)
         session = sessions.session_cash_out(
             actor=request.user,
             shift=values["shift"],
             session=get_session(pk),
             amount_cents=values["amount_cents"],
             leaving=values["leaving"],
-            idempotency_key=idempotency_key(request, values),
+            idempotency_key=key,
         )
-        return Response(SessionSerializer(session).data, status=replay_status(session))
+        return money_response(SessionSerializer(session).data, replayed=replayed)
 
 
 class MoveApi(JsonApiView):

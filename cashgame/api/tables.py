@@ -5,7 +5,6 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import FlatSerializer
 from cashgame import selectors
 from cashgame.api._common import (
     DESKS,
@@ -55,6 +54,7 @@ class GameSerializer(serializers.ModelSerializer):
             "jackpot_drop_cents",
             "jackpot_threshold_cents",
             "seat_hold_seconds",
+            "half_bet_rule",
             "active",
         ]
         read_only_fields = fields
@@ -76,6 +76,9 @@ class GameUpdateSerializer(serializers.Serializer):
     jackpot_drop_cents = StrictIntegerField(required=False, **CENTS)
     jackpot_threshold_cents = StrictIntegerField(required=False, **CENTS)
     seat_hold_seconds = StrictIntegerField(required=False, min_value=10, max_value=3600)
+    half_bet_rule = StrictBooleanField(
+        required=False, help_text="BET-3: an all-in of at least half a full raise reopens the betting."
+    )
     active = StrictBooleanField(required=False)
 
 
@@ -176,9 +179,35 @@ class SeatPlayerPairsField(serializers.Field):
         return [[seat, player] for seat, player in value]
 
 
-class HandSerializer(FlatSerializer):
-    # Flat and not a ModelSerializer: the dealer's tablet gets one on every tap, and a
-    # ModelSerializer rebuilds its fields from the model on each use.
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "amount_cents": {"type": "integer"},
+                "rake_cents": {"type": "integer"},
+                "drop_cents": {"type": "integer"},
+            },
+            "required": ["amount_cents", "rake_cents", "drop_cents"],
+        },
+    }
+)
+class PotSharesField(serializers.Field):
+    """The hand's pots, main first, each with its rake and jackpot drop share (RAK-6), as stored."""
+
+    def to_representation(self, value):
+        return [
+            {
+                "amount_cents": pot["amount_cents"],
+                "rake_cents": pot["rake_cents"],
+                "drop_cents": pot["drop_cents"],
+            }
+            for pot in value
+        ]
+
+
+class HandSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     table = serializers.IntegerField(source="table_id", read_only=True)
     number = serializers.IntegerField(read_only=True)
@@ -190,6 +219,8 @@ class HandSerializer(FlatSerializer):
     big_blind_cents = serializers.IntegerField(read_only=True)
     saw_flop = serializers.BooleanField(read_only=True)
     pot_cents = serializers.IntegerField(read_only=True, allow_null=True)
+    dead_cents = serializers.IntegerField(read_only=True, help_text="POT-4: dead blinds in the main pot.")
+    pots = PotSharesField(read_only=True, help_text="Once ended: each pot, main first, with its shares.")
     rake_cents = serializers.IntegerField(read_only=True)
     jackpot_drop_cents = serializers.IntegerField(read_only=True)
     void_reason = StrictCharField(read_only=True)
@@ -268,6 +299,14 @@ class HandStartSerializer(serializers.Serializer):
 
 class HandEndSerializer(serializers.Serializer):
     pot_cents = StrictIntegerField(help_text="The final pot of the hand, all pots together, in cents.")
+    side_pots_cents = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=10**12),
+        min_length=1,
+        max_length=10,
+        required=False,
+        default=None,
+        help_text="RAK-6: the pots, main pot first, adding up to pot_cents (rake and drop split over them).",
+    )
 
 
 class HandVoidSerializer(serializers.Serializer):
@@ -304,7 +343,8 @@ class HandFlopApi(JsonApiView):
 
 
 class HandEndApi(JsonApiView):
-    """End the hand with its pot: rake and jackpot drop are posted (RAK-1..RAK-4, JKP-1, JKP-2)."""
+    """End the hand with its pot (and side pots): rake and jackpot drop are posted and charged
+    to the pots (RAK-1..RAK-4, RAK-6, JKP-1, JKP-2)."""
 
     permission_classes = [FLOOR]
 
@@ -313,7 +353,10 @@ class HandEndApi(JsonApiView):
         data = HandEndSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = hands.hand_end(
-            actor=request.user, hand=Hand(pk=pk), pot_cents=data.validated_data["pot_cents"]
+            actor=request.user,
+            hand=Hand(pk=pk),
+            pot_cents=data.validated_data["pot_cents"],
+            side_pots_cents=data.validated_data["side_pots_cents"],
         )
         return Response(HandSerializer(hand).data)
 

@@ -1,4 +1,4 @@
-"""Games and stakes (CSH-1, RAK-3, JKP-1/2) and the tables that run them."""
+"""Games and stakes (CSH-1, RAK-3, JKP-1/2, BET-3) and the tables that run them."""
 
 from django.db import models
 from django.db.models import Q
@@ -14,7 +14,8 @@ class GameType(models.TextChoices):
 
 
 class Game(models.Model):
-    """A game at given stakes with its buy-in, rake and jackpot settings (CSH-1, RAK-3, JKP-1/2).
+    """A game at given stakes with its buy-in, rake and jackpot settings (CSH-1, RAK-3, JKP-1/2)
+    and its betting house option (BET-3).
 
     Waiting lists are kept per game (CSH-7). Edited by managers only, every change audited.
     """
@@ -34,6 +35,8 @@ class Game(models.Model):
     jackpot_drop_cents = models.BigIntegerField(_("jackpot drop"), default=100)
     jackpot_threshold_cents = models.BigIntegerField(_("jackpot drop from a pot of"), default=2000)
     seat_hold_seconds = models.PositiveIntegerField(_("called player holds the seat (seconds)"), default=180)
+    # BET-3 house option: an all-in raise of at least half a full raise reopens the betting.
+    half_bet_rule = models.BooleanField(_("half-bet rule"), default=False)
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(_("created"))
     updated_at = models.DateTimeField(_("updated"))

@@ -1,4 +1,5 @@
-"""The dealer's hand log with the rake and jackpot drop of each hand (RAK-1..RAK-4)."""
+"""The dealer's hand log with the rake and jackpot drop of each hand and pot (RAK-1..RAK-4,
+RAK-6) and its dead money (POT-4)."""
 
 from django.conf import settings
 from django.db import models
@@ -37,6 +38,11 @@ class Hand(models.Model):
     big_blind_cents = models.BigIntegerField()
     saw_flop = models.BooleanField(_("flop (or draw) dealt"), default=False)
     pot_cents = models.BigIntegerField(_("pot"), null=True, blank=True)
+    # Dead blinds posted for this hand by players coming back (CSH-6): in the main pot (POT-4).
+    dead_cents = models.BigIntegerField(_("dead money"), default=0)
+    # Once ended: [{"amount_cents", "rake_cents", "drop_cents"}, ...], main pot first, each
+    # pot's share of the hand's rake and jackpot drop (RAK-6); one entry without side pots.
+    pots = models.JSONField(_("pots"), default=list, blank=True)
     rake_cents = models.BigIntegerField(_("rake"), default=0)
     jackpot_drop_cents = models.BigIntegerField(_("jackpot drop"), default=0)
     void_reason = models.CharField(_("void because"), max_length=20, choices=VoidReason.choices, blank=True)
@@ -66,6 +72,7 @@ class Hand(models.Model):
             models.CheckConstraint(
                 condition=Q(rake_cents__gte=0, jackpot_drop_cents__gte=0), name="hand_fees_not_negative"
             ),
+            models.CheckConstraint(condition=Q(dead_cents__gte=0), name="hand_dead_money_not_negative"),
             models.CheckConstraint(
                 condition=~Q(status="ended") | Q(pot_cents__isnull=False), name="hand_ended_has_pot"
             ),

@@ -14,6 +14,8 @@ class SeatState(models.TextChoices):
     PLAYING = "playing", _("Playing")
     SITTING_OUT = "sitting_out", _("Sitting out")
     OWES_BLINDS = "owes_blinds", _("Owes blinds")
+    # Final: the session ended with the cash-out (CSH-2); no seat action applies any more.
+    ENDED = "ended", _("Left the table")
 
 
 class PlayerSession(models.Model):
@@ -38,6 +40,9 @@ class PlayerSession(models.Model):
     cash_out_cents = models.BigIntegerField(_("cashed out"), null=True, blank=True)
     # The chips the dealer last counted in front of the player (top-up, stack report).
     last_counted_cents = models.BigIntegerField(_("chips last counted"), null=True, blank=True)
+    # The dead small blind a player coming back posted (CSH-6), waiting for the next hand he is
+    # dealt in: that hand takes it as dead money (POT-4) and clears it when it ends.
+    dead_blind_cents = models.BigIntegerField(_("dead blind posted"), default=0)
 
     class Meta:
         verbose_name = _("player session")
@@ -55,8 +60,14 @@ class PlayerSession(models.Model):
                 condition=Q(buy_in_cents__gte=0, top_up_cents__gte=0), name="session_totals_not_negative"
             ),
             models.CheckConstraint(
+                condition=Q(dead_blind_cents__gte=0), name="session_dead_blind_not_negative"
+            ),
+            models.CheckConstraint(
                 condition=Q(ended_at__isnull=True) | Q(ended_at__gte=models.F("started_at")),
                 name="session_ends_after_start",
+            ),
+            models.CheckConstraint(
+                condition=~Q(state="ended") | Q(ended_at__isnull=False), name="session_ended_state_has_end"
             ),
         ]
         # Reports read the sessions that ended in a gaming day (hours played).
@@ -93,6 +104,8 @@ class SessionEventKind(models.TextChoices):
     MOVE = "move", _("Seat or table change")
     STATE = "state", _("Seat state")
     CASH_OUT = "cash_out", _("Cash-out")
+    # A buy-in, top-up or cash-out of the session reversed by a manager (CAG-6).
+    CORRECTION = "correction", _("Correction")
 
 
 class SessionEvent(models.Model):

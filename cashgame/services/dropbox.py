@@ -16,8 +16,8 @@ from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, require_role
 from cardroom.services import audit_record
+from cashgame.locks import table_for_update
 from cashgame.models import CashTable, DropBoxCount, Hand, HandStatus
-from cashgame.services._common import lock_table
 
 DROP_COUNT_ROLES = (*CASHIER_ROLES, *MANAGER_ROLES)
 
@@ -51,7 +51,7 @@ def dropbox_count_record(
         raise DomainError("period_not_over", _("Count the drop box after the period ends."), rule="RAK-5")
     if not isinstance(counted_cents, int) or not 0 <= counted_cents <= MAX_CENTS:
         raise DomainError("invalid_count", _("The counted drop box is 0.00 EUR or more."), rule="RAK-5")
-    table = lock_table(table.pk)
+    table = table_for_update(table.pk)
     overlap = DropBoxCount.objects.filter(
         table=table, period_start__lt=period_end, period_end__gt=period_start
     )

@@ -1,4 +1,5 @@
-"""Games and stakes (CSH-1) with their rake (RAK-3) and jackpot settings (JKP-1, JKP-2).
+"""Games and stakes (CSH-1) with their rake (RAK-3), jackpot (JKP-1, JKP-2) and betting (BET-3)
+settings.
 
 Managers create and edit them; every change is audited with the settings before and after.
 """
@@ -14,6 +15,7 @@ from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import MANAGER_ROLES, require_role
 from cardroom.services import audit_record, snapshot
+from cashgame.locks import game_for_update
 from cashgame.models import Game, GameType
 
 GAME_FIELDS = [
@@ -32,6 +34,7 @@ GAME_FIELDS = [
     "jackpot_drop_cents",
     "jackpot_threshold_cents",
     "seat_hold_seconds",
+    "half_bet_rule",
     "active",
 ]
 CENT_FIELDS = [name for name in GAME_FIELDS if name.endswith("_cents")]
@@ -80,6 +83,10 @@ def _validate(values: dict[str, Any]) -> None:
         raise DomainError(
             "invalid_jackpot_players", _("A jackpot hand needs at least 2 players."), rule="JKP-1"
         )
+    if not isinstance(values.get("half_bet_rule"), bool):
+        raise DomainError(
+            "invalid_half_bet_rule", _("The half-bet rule is on or off (true or false)."), rule="BET-3"
+        )
     if not 10 <= values["seat_hold_seconds"] <= 3600:
         raise DomainError("invalid_hold", _("A called player holds the seat 10 s to 60 min."), rule="CSH-7")
 
@@ -113,7 +120,8 @@ def game_create(
     **settings: Any,
 ) -> Game:
     """A new game at given stakes; the rake and jackpot settings default to the house's
-    (RAK-3: 5 %, 0.50 EUR chip, 5 EUR cap; JKP-1/2: 1/2 EUR, 4 players, 1 EUR from 20 EUR)."""
+    (RAK-3: 5 %, 0.50 EUR chip, 5 EUR cap; JKP-1/2: 1/2 EUR, 4 players, 1 EUR from 20 EUR), and
+    the betting to the full bet rule (BET-3: half-bet rule off)."""
     require_role(actor, *MANAGER_ROLES)
     now = now or timezone.now()
     unknown = set(settings) - set(GAME_FIELDS)
@@ -135,15 +143,15 @@ def game_create(
 
 @transaction.atomic
 def game_update(*, actor, game: Game, now: datetime | None = None, **changes: Any) -> Game:
-    """Managers change a game's stakes, buy-ins, rake or jackpot settings (audited). Hands in
-    progress keep the stakes they were dealt at; the rake of the next hand end uses the new
-    settings."""
+    """Managers change a game's stakes, buy-ins, rake, jackpot or betting settings (audited).
+    Hands in progress keep the stakes they were dealt at; the rake of the next hand end, and the
+    raise calculator, use the new settings."""
     require_role(actor, *MANAGER_ROLES)
     now = now or timezone.now()
     unknown = set(changes) - set(GAME_FIELDS)
     if unknown:
         raise DomainError("unknown_field", _("Unknown game setting: %s") % ", ".join(sorted(unknown)))
-    game = Game.objects.select_for_update(no_key=True).get(pk=game.pk)
+    game = game_for_update(game.pk)
     before = snapshot(game, GAME_FIELDS)
     _validate({**before, **changes})
     for name, value in changes.items():

@@ -1,9 +1,10 @@
-"""The hand log (dealer tablet): start a hand, mark the flop (or the draw), end it with the pot,
-or void it (FLR-1 misdeal, FLR-2 duplicate card).
+"""The hand log (dealer tablet): start a hand, mark the flop (or the draw), end it with the pot
+and its side pots, or void it (FLR-1 misdeal, FLR-2 duplicate card).
 
 At the end of a hand the rake (RAK-1..RAK-4) and the jackpot drop (JKP-1, JKP-2) are computed by
-`poker.rake` and posted together in one ledger posting: the table's chips in play are debited,
-rake revenue and the jackpot fund credited. A hand with no flop, or a voided one, posts nothing.
+`poker.rake` (through `cashgame.fees`) and posted together in one ledger posting: the table's
+chips in play are debited, rake revenue and the jackpot fund credited. With side pots, each pot's
+share of both is recorded on the hand (RAK-6). A hand with no flop, or a voided one, posts nothing.
 Starting, ending and voiding a hand lock the table row, so a hand and a top-up at the same table
 never interleave (CSH-3); ending, voiding and the flop lock the hand row, so a hand is ended at
 most once and never while its flop is being recorded.
@@ -16,17 +17,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from cardroom.errors import DomainError, NotFound
+from cardroom.errors import DomainError
 from cardroom.money import format_eur
 from cardroom.roles import FLOOR_ROLES, require_role
-from cardroom.rows import insert_row, lock_row, update_row
 from cardroom.services import audit_record
+from cashgame.fees import hand_fees
+from cashgame.locks import hand_for_update, hand_only_for_update, table_for_update
 from cashgame.models import CashTable, Hand, HandStatus, PlayerSession, SeatState, VoidReason
-from cashgame.services._common import lock_hand, lock_table, poker_rules, require_open
+from cashgame.services._common import poker_rules, require_open
 from cashier.models import AccountKind
 from cashier.selectors import account_balance
 from cashier.services import account_for, ledger_post
-from poker.rake import jackpot_drop_for_hand, rake_for_pot
 
 NOT_DEALABLE = {
     SeatState.AWAITING_BUY_IN: ("CSH-1", gettext_lazy("has not bought in yet")),
@@ -59,10 +60,11 @@ def hand_start(
     *, actor, table: CashTable, seats: list[int], button_seat: int | None = None, now: datetime | None = None
 ) -> Hand:
     """Deal a new hand to the given seats. Only players in play are dealt in: not a new player
-    between the blinds, not one who owes blinds (CSH-6), not one sitting out (CSH-5)."""
+    between the blinds, not one who owes blinds (CSH-6), not one sitting out (CSH-5). The dead
+    blinds the players dealt in posted when they came back go into this hand's pot (POT-4)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table = lock_table(table.pk)
+    table = table_for_update(table.pk)
     require_open(table)
     if table.hand_in_progress:
         raise DomainError(
@@ -78,7 +80,7 @@ def hand_start(
     sessions = {
         session.seat: session
         for session in PlayerSession.objects.filter(table=table, ended_at__isnull=True, seat__in=seats).only(
-            "seat", "state", "player_id"
+            "seat", "state", "player_id", "dead_blind_cents"
         )
     }
     for seat in seats:
@@ -99,19 +101,18 @@ def hand_start(
             )
     table.hands_dealt += 1
     table.hand_in_progress = True
-    update_row(table, "hands_dealt", "hand_in_progress")
-    return insert_row(
-        Hand(
-            table=table,
-            number=table.hands_dealt,
-            dealt_in=[[seat, sessions[seat].player_id] for seat in seats],
-            players_dealt=len(seats),
-            button_seat=button_seat,
-            small_blind_cents=table.game.small_blind_cents,
-            big_blind_cents=table.game.big_blind_cents,
-            started_at=now,
-            started_by=actor,
-        )
+    table.save(update_fields=["hands_dealt", "hand_in_progress"])
+    return Hand.objects.create(
+        table=table,
+        number=table.hands_dealt,
+        dealt_in=[[seat, sessions[seat].player_id] for seat in seats],
+        players_dealt=len(seats),
+        button_seat=button_seat,
+        small_blind_cents=table.game.small_blind_cents,
+        big_blind_cents=table.game.big_blind_cents,
+        dead_cents=sum(sessions[seat].dead_blind_cents for seat in seats),
+        started_at=now,
+        started_by=actor,
     )
 
 
@@ -121,30 +122,75 @@ def hand_flop(*, actor, hand: Hand, now: datetime | None = None) -> Hand:
     tap changes nothing."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    # The hand row alone is locked: a flop never meets a top-up, and ending or voiding the hand
-    # locks this row too, so neither can read it half-way.
-    hand = lock_row(Hand, hand.pk)
-    if hand is None:
-        raise NotFound("unknown_hand", _("Unknown hand."))
+    hand = hand_only_for_update(hand.pk)
     _require_in_progress(hand)
     if not hand.saw_flop:
         hand.saw_flop = True
         hand.flop_at = now
-        update_row(hand, "saw_flop", "flop_at")
+        hand.save(update_fields=["saw_flop", "flop_at"])
     return hand
 
 
+def _is_cents(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _hand_pots(hand: Hand, pot_cents: int, side_pots_cents: list[int] | None) -> list[int]:
+    """The hand's pots, main first: the side-pot list the dealer gave, or the one pot. Refused:
+    pots that are not amounts or do not add up to the pot (RAK-6), and a main pot smaller than
+    the dead money, which is part of it (POT-4)."""
+    if side_pots_cents is None:
+        pots = [pot_cents]
+    else:
+        pots = list(side_pots_cents)
+        if not pots or len(pots) > hand.players_dealt or not all(_is_cents(p) and p > 0 for p in pots):
+            raise DomainError(
+                "invalid_side_pots",
+                _("Give the pots, main pot first, each more than 0.00 EUR, at most one per player dealt in."),
+                rule="RAK-6",
+            )
+        if sum(pots) != pot_cents:
+            raise DomainError(
+                "side_pots_do_not_add_up",
+                _("The pots add up to %(sum)s, not to the pot of %(pot)s: check the amounts.")
+                % {"sum": format_eur(sum(pots)), "pot": format_eur(pot_cents)},
+                rule="RAK-6",
+            )
+    if pots[0] < hand.dead_cents:
+        raise DomainError(
+            "main_pot_below_dead_money",
+            _("The main pot (%(main)s) holds the dead money of %(dead)s, so it cannot be smaller: check it.")
+            % {"main": format_eur(pots[0]), "dead": format_eur(hand.dead_cents)},
+            rule="POT-4",
+        )
+    return pots
+
+
 @transaction.atomic
-def hand_end(*, actor, hand: Hand, pot_cents: int, now: datetime | None = None) -> Hand:
+def hand_end(
+    *,
+    actor,
+    hand: Hand,
+    pot_cents: int,
+    side_pots_cents: list[int] | None = None,
+    now: datetime | None = None,
+) -> Hand:
     """End the hand with its final pot (all pots together, uncalled bets returned) and post the
     rake and the jackpot drop in one posting (RAK-1..RAK-4, JKP-1, JKP-2). A hand is ended once;
-    a pot of nothing, or more than the chips in play at the table, is refused."""
+    a pot of nothing, or more than the chips in play at the table, is refused.
+
+    With side pots (`side_pots_cents`, main pot first, adding up to the pot) the rake, capped
+    once per hand, and the drop are charged to the pots in proportion to their size (RAK-6).
+    Each pot's share is recorded on the hand (`Hand.pots`, one pot without side pots). The dead
+    money posted for the hand is in the main pot (POT-4)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table, hand = lock_hand(hand.pk)
+    hand = hand_for_update(hand.pk)
+    table = hand.table
     _require_in_progress(hand)
-    if not isinstance(pot_cents, int) or isinstance(pot_cents, bool) or pot_cents <= 0:
+    if not _is_cents(pot_cents) or pot_cents <= 0:
         raise DomainError("invalid_pot", _("The pot must be more than 0.00 EUR."), rule="RAK-1")
+    pots = _hand_pots(hand, pot_cents, side_pots_cents)
     chips_account = account_for(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference)
     in_play = -account_balance(account=chips_account)  # chips in play carry a credit balance
     if pot_cents > in_play:
@@ -157,31 +203,16 @@ def hand_end(*, actor, hand: Hand, pot_cents: int, now: datetime | None = None) 
             % {"pot": format_eur(pot_cents), "table": table, "in_play": format_eur(in_play)},
             rule="CSH-4",
         )
-    game = table.game
     with poker_rules():
-        rake = rake_for_pot(
-            pot_cents=pot_cents,
-            rate_bp=game.rake_rate_bp,
-            cap_cents=game.rake_cap_cents,
-            rounding_cents=game.rake_rounding_cents,
-            saw_flop=hand.saw_flop,
-            voided=False,
-        )
-        drop = jackpot_drop_for_hand(
-            pot_cents=pot_cents,
+        fees = hand_fees(
+            table.game,
+            pots_cents=pots,
             small_blind_cents=hand.small_blind_cents,
             big_blind_cents=hand.big_blind_cents,
             players_dealt=hand.players_dealt,
             saw_flop=hand.saw_flop,
-            voided=False,
-            eligible_sb_cents=game.jackpot_small_blind_cents,
-            eligible_bb_cents=game.jackpot_big_blind_cents,
-            min_players=game.jackpot_min_players,
-            drop_cents=game.jackpot_drop_cents,
-            threshold_cents=game.jackpot_threshold_cents,
         )
-    # The fees never take more than the pot (only possible with extreme settings).
-    drop = min(drop, pot_cents - rake)
+    rake, drop = fees.rake, fees.drop
     if rake or drop:
         hand.posting = ledger_post(
             lines=[
@@ -195,14 +226,46 @@ def hand_end(*, actor, hand: Hand, pot_cents: int, now: datetime | None = None) 
         )
     hand.status = HandStatus.ENDED
     hand.pot_cents = pot_cents
+    hand.pots = [
+        {"amount_cents": amount, "rake_cents": rake_share, "drop_cents": drop_share}
+        for amount, rake_share, drop_share in zip(pots, fees.rake_shares, fees.drop_shares, strict=True)
+    ]
     hand.rake_cents = rake
     hand.jackpot_drop_cents = drop
     hand.ended_at = now
     hand.ended_by = actor
-    ended = ("status", "pot_cents", "rake_cents", "jackpot_drop_cents", "ended_at", "ended_by", "posting")
-    update_row(hand, *ended)
+    hand.save(
+        update_fields=[
+            "status",
+            "pot_cents",
+            "pots",
+            "rake_cents",
+            "jackpot_drop_cents",
+            "ended_at",
+            "ended_by",
+            "posting",
+        ]
+    )
     table.hand_in_progress = False
-    update_row(table, "hand_in_progress")
+    table.save(update_fields=["hand_in_progress"])
+    if hand.dead_cents:
+        # The dead blinds are in this hand's pot now; a voided hand leaves them for the next.
+        PlayerSession.objects.filter(
+            table=table, ended_at__isnull=True, seat__in=hand.dealt_seats, dead_blind_cents__gt=0
+        ).update(dead_blind_cents=0)
+    audit_record(
+        actor=actor,
+        action="cashgame.hand_end",
+        obj=hand,
+        after={
+            "pot_cents": hand.pot_cents,
+            "pots": hand.pots,
+            "rake_cents": hand.rake_cents,
+            "jackpot_drop_cents": hand.jackpot_drop_cents,
+            "posting": hand.posting_id,
+        },
+        now=now,
+    )
     return hand
 
 
@@ -216,15 +279,16 @@ def hand_void(*, actor, hand: Hand, reason: str, now: datetime | None = None) ->
         raise DomainError(
             "invalid_void_reason", _("A hand is void for a misdeal or a duplicate card."), rule="RAK-4"
         )
-    table, hand = lock_hand(hand.pk)
+    hand = hand_for_update(hand.pk)
+    table = hand.table
     _require_in_progress(hand)
     hand.status = HandStatus.VOIDED
     hand.void_reason = reason
     hand.ended_at = now
     hand.ended_by = actor
-    update_row(hand, "status", "void_reason", "ended_at", "ended_by")
+    hand.save(update_fields=["status", "void_reason", "ended_at", "ended_by"])
     table.hand_in_progress = False
-    update_row(table, "hand_in_progress")
+    table.save(update_fields=["hand_in_progress"])
     audit_record(
         actor=actor,
         action="cashgame.hand_void",

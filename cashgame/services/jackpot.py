@@ -11,16 +11,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, require_role
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
+from cashgame.locks import table_for_update
 from cashgame.models import Hand, HandStatus, JackpotClaim, JackpotShare, ShareRole
-from cashgame.services._common import lock_table, poker_rules
+from cashgame.services._common import poker_rules
 from cashier.models import Account, AccountKind, Shift
 from cashier.selectors import jackpot_fund_balance
 from cashier.services import account_for, jackpot_payout
-from players.models import Player
 from poker.hands import bad_beat_check, jackpot_split, parse_cards
 from poker.rake import jackpot_hand_eligible
 
@@ -56,7 +57,7 @@ def jackpot_claim_create(
     """
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table = lock_table(hand.table_id)
+    table = table_for_update(hand.table_id)
     hand = Hand.objects.get(pk=hand.pk)
     game = table.game
     if hand.status != HandStatus.ENDED:
@@ -172,27 +173,36 @@ def jackpot_share_pay(
     ledger). A share is paid once; repeating the same key answers with the same payment."""
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    with transaction.atomic():
-        share = JackpotShare.objects.select_for_update(no_key=True).select_related("player").get(pk=share.pk)
-        if share.transaction_id is not None:
-            if share.transaction.idempotency_key == idempotency_key:
-                return share
+
+    def pay() -> JackpotShare:
+        locked = JackpotShare.objects.select_for_update(no_key=True).select_related("player").get(pk=share.pk)
+        if locked.transaction_id is not None:
             raise DomainError(
-                "share_paid", _("This jackpot share was paid already."), rule="JKP-3", status_code=409
+                "share_paid",
+                _("The jackpot share of %(player)s was paid already.") % {"player": locked.player.full_name},
+                rule="JKP-3",
+                status_code=409,
             )
-        if share.amount_cents <= 0:
+        if locked.amount_cents <= 0:
             raise DomainError("share_empty", _("This share is 0.00 EUR: nothing to pay."), rule="JKP-3")
-        player = Player.objects.get(pk=share.player_id)
-        record = jackpot_payout(
+        locked.transaction = jackpot_payout(
             actor=actor,
             shift=shift,
-            player=player,
-            amount_cents=share.amount_cents,
+            player=locked.player,
+            amount_cents=locked.amount_cents,
             idempotency_key=idempotency_key,
-            reference=f"jackpot:{share.claim_id}",
+            reference=f"jackpot:{locked.claim_id}",
             now=now,
         )
-        share.transaction = record
-        share.paid_at = now
-        share.save(update_fields=["transaction", "paid_at"])
-    return share
+        locked.paid_at = now
+        locked.save(update_fields=["transaction", "paid_at"])
+        return locked
+
+    return run_once(
+        key=idempotency_key,
+        operation="cashgame.jackpot_share_pay",
+        request={"shift": shift.pk, "share": share.pk},
+        run=pay,
+        load=lambda pk: JackpotShare.objects.select_related("player").get(pk=pk),
+        now=now,
+    )

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
+from cashgame.locks import table_for_update
 from cashgame.models import CashTable, Hand, HandStatus, Ruling, VoidReason
 from cashgame.rulebook import BY_KEY, Consequence
-from cashgame.services._common import lock_table
 from cashgame.services.hands import hand_void
 
 
@@ -34,7 +34,7 @@ def ruling_record(
     decision = (decision or "").strip()
     if not decision:
         raise DomainError("decision_required", _("Write down the decision."), rule="FLR-5")
-    table = lock_table(table.pk)
+    table = table_for_update(table.pk)
     if hand is not None:
         hand = Hand.objects.get(pk=hand.pk)
         if hand.table_id != table.pk:

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, require_role
 from cardroom.services import audit_record, snapshot
+from cashgame.locks import table_for_update
 from cashgame.models import CashTable, Game, PlayerSession, TableStatus
-from cashgame.services._common import lock_table
 
 TABLE_FIELDS = ["number", "game", "seats", "status", "opened_at", "closed_at"]
 
@@ -45,7 +45,7 @@ def table_open(
     """Open a table, optionally for another game (a closed table is empty, so it may change)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table = lock_table(table.pk)
+    table = table_for_update(table.pk)
     if table.is_open:
         raise DomainError("table_already_open", _("%s is open already.") % table, status_code=409)
     if game is not None and not game.active:
@@ -74,7 +74,7 @@ def table_close(*, actor, table: CashTable, now: datetime | None = None) -> Cash
     is in progress (end or void it first)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table = lock_table(table.pk)
+    table = table_for_update(table.pk)
     if not table.is_open:
         raise DomainError("table_already_closed", _("%s is closed already.") % table, status_code=409)
     if table.hand_in_progress:

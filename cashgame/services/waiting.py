@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError, NotFound
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
+from cashgame.locks import game_for_update
 from cashgame.models import CashTable, Game, PlayerSession, WaitingEntry, WaitSource, WaitStatus
-from cashgame.services._common import lock_game, require_open
+from cashgame.services._common import require_open
 from cashgame.services.sessions import session_seat
 from players.models import Player
 
@@ -30,7 +31,7 @@ def _lock_entry(entry_id: int) -> tuple[Game, WaitingEntry]:
     game_id = WaitingEntry.objects.filter(pk=entry_id).values_list("game_id", flat=True).first()
     if game_id is None:
         raise NotFound("unknown_entry", _("Unknown waiting-list entry."))
-    game = lock_game(game_id)
+    game = game_for_update(game_id)
     return game, WaitingEntry.objects.select_related("player").get(pk=entry_id)
 
 
@@ -57,7 +58,7 @@ def waiting_add(
     now = now or timezone.now()
     if source not in WaitSource.values:
         raise DomainError("invalid_source", _("A player is added in person or by phone."))
-    game = lock_game(game.pk)
+    game = game_for_update(game.pk)
     if not game.active:
         raise DomainError("game_inactive", _("%s is not offered any more.") % game, rule="CSH-7")
     if WaitingEntry.objects.filter(game=game, player=player, status__in=["waiting", "called"]).exists():
@@ -106,7 +107,7 @@ def waiting_call_next(*, actor, game: Game, table: CashTable, now: datetime | No
     """A seat opened at `table`: call the first player waiting for its game (CSH-7)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    game = lock_game(game.pk)
+    game = game_for_update(game.pk)
     table = CashTable.objects.get(pk=table.pk)
     require_open(table)
     if table.game_id != game.pk:

@@ -4,7 +4,8 @@ from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, Role, RoleRequiredMixin
-from cashgame import calculators, forms
+from cashgame import calculator_forms as forms
+from cashgame import calculators
 
 CALCULATORS = {
     "pots": (forms.SidePotForm, lambda data: calculators.side_pots(**data)),

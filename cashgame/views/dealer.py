@@ -63,7 +63,13 @@ class DealerActionView(ActionView):
         if action == "flop":
             return hands.hand_flop(actor=actor, hand=hand, now=now)
         if action == "end":
-            return hands.hand_end(actor=actor, hand=hand, pot_cents=form.cleaned_data["pot"], now=now)
+            return hands.hand_end(
+                actor=actor,
+                hand=hand,
+                pot_cents=form.cleaned_data["pot"],
+                side_pots_cents=form.cleaned_data["side_pots"],
+                now=now,
+            )
         return hands.hand_void(actor=actor, hand=hand, reason=form.cleaned_data["reason"], now=now)
 
     def message(self, result, **kwargs):

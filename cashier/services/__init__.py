@@ -1,6 +1,5 @@
 """Every write of the cashier: the ledger, shifts, transactions and corrections."""
 
-from cashier.services.dispatch import transaction_create
 from cashier.services.ledger import account_for, ledger_post
 from cashier.services.reversals import reversal_approve, reversal_reject, reversal_request
 from cashier.services.shifts import shift_close, shift_handover, shift_open
@@ -14,6 +13,7 @@ from cashier.services.transactions import (
     refund_payout,
     tournament_payment,
     tournament_refund,
+    transaction_post,
 )
 
 __all__ = [
@@ -34,5 +34,5 @@ __all__ = [
     "shift_open",
     "tournament_payment",
     "tournament_refund",
-    "transaction_create",
+    "transaction_post",
 ]

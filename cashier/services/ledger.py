@@ -2,15 +2,13 @@
 
 from collections.abc import Sequence
 from datetime import datetime
-from functools import cache
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
-from cardroom.rows import mark_inserted
 from cardroom.selectors import gaming_day_of
 from cashier.models import Account, AccountKind, Entry, Posting
 from reports.services import rollup_invalidate
@@ -50,34 +48,6 @@ def account_cache_clear() -> None:
 Line = tuple[Account, int]
 
 
-POSTING_FIELDS = ["created_at", "created_by", "description", "reverses", "reason"]
-
-
-@cache
-def _posting_with_entries_sql() -> str:
-    """One INSERT of the posting, and of its entries in the order of the lines."""
-    posting, entry = Posting._meta, Entry._meta
-    columns = [posting.get_field(name).column for name in POSTING_FIELDS]
-    return (
-        f"WITH posting AS (INSERT INTO {posting.db_table} ({', '.join(columns)}) "
-        f"VALUES ({', '.join(['%s'] * len(columns))}) RETURNING id) "
-        f"INSERT INTO {entry.db_table} (posting_id, account_id, amount_cents, created_at) "
-        "SELECT posting.id, line.account_id, line.amount_cents, %s FROM posting, "
-        "unnest(%s::bigint[], %s::bigint[]) WITH ORDINALITY AS line(account_id, amount_cents, n) "
-        "ORDER BY line.n RETURNING posting_id"
-    )
-
-
-def _insert_in_one_statement(posting: Posting, lines: Sequence[Line]) -> None:
-    """PostgreSQL: the posting and its entries in one round trip instead of two (every money
-    request writes a posting, so this is on the hot path of the whole room)."""
-    values = [getattr(posting, posting._meta.get_field(name).attname) for name in POSTING_FIELDS]
-    accounts, amounts = [account.pk for account, _ in lines], [amount for _, amount in lines]
-    with connection.cursor() as cursor:
-        cursor.execute(_posting_with_entries_sql(), [*values, posting.created_at, accounts, amounts])
-        mark_inserted(posting, cursor.fetchone()[0])
-
-
 def ledger_post(
     *,
     lines: Sequence[Line],
@@ -106,16 +76,13 @@ def ledger_post(
         created_at=now, created_by=user, description=description[:200], reverses=reverses, reason=reason
     )
     with transaction.atomic(savepoint=False):  # joins the caller's transaction: no savepoint
-        if connection.vendor == "postgresql":
-            _insert_in_one_statement(posting, lines)
-        else:
-            posting.save(force_insert=True)
-            Entry.objects.bulk_create(
-                [
-                    Entry(posting=posting, account=account, amount_cents=amount, created_at=now)
-                    for account, amount in lines
-                ]
-            )
+        posting.save(force_insert=True)
+        Entry.objects.bulk_create(
+            [
+                Entry(posting=posting, account=account, amount_cents=amount, created_at=now)
+                for account, amount in lines
+            ]
+        )
         if gaming_day_of(now) < gaming_day_of(timezone.now()):
             # Dated into an ended gaming day: its report rollup must be built again.
             rollup_invalidate(moment=now)

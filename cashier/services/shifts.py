@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, require_role
-from cardroom.rows import lock_row
 from cardroom.services import audit_record, snapshot
 from cashier.models import AccountKind, Shift, ShiftStatus
 from cashier.selectors import drawer_expected
@@ -106,23 +105,6 @@ def shift_open(
             now=now,
         )
     audit_record(actor=actor, action="shift.open", obj=shift, after=snapshot(shift, SHIFT_FIELDS), now=now)
-    return shift
-
-
-def lock_own_open_shift(*, actor, shift: Shift) -> Shift:
-    """Lock the shift row and check that the actor may work in it. Caller holds a transaction.
-    The drawer account is not loaded: a ledger line needs only its id (`shift.drawer_id`)."""
-    shift = lock_row(Shift, shift.pk)
-    if shift is None:
-        raise DomainError("unknown_shift", _("Unknown shift."), rule="CAG-3", status_code=404)
-    if shift.cashier_id != actor.pk:
-        raise DomainError(
-            "not_your_shift", _("This is another cashier's shift."), rule="CAG-3", status_code=403
-        )
-    if shift.status != ShiftStatus.OPEN:
-        raise DomainError(
-            "shift_closed", _("This shift is closed: open a new shift."), rule="CAG-3", status_code=409
-        )
     return shift
 
 

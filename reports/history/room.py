@@ -322,7 +322,6 @@ class Room:
                     posting,
                     reference,
                     f"history-{tid}",
-                    f"{tid:064x}",
                     t,
                 ),
             )

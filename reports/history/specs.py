@@ -66,7 +66,6 @@ def specs() -> dict[str, TableSpec]:
                 ("posting_id", "int!"),
                 ("reference", "safe!"),
                 ("idempotency_key", "safe!"),
-                ("request_fingerprint", "safe!"),
                 ("created_at", "ts!"),
             ],
         ),

@@ -3,11 +3,18 @@
 Ended gaming days come from the account rollups; the days not rolled up yet (normally only
 today) are summed from the entries with the same bounds. Either way a figure is the sum of the
 entries of the accounts it names, so a test recomputes it from raw entries to the cent.
+
+The prize figures are the exception: a prize pool's movements mix contributions, prizes,
+refunds and the overlay, which only the transaction behind each posting tells apart. They come
+from the tournaments' figures (tournaments.tournament_totals_by_day), the ones the tournament
+table of every report shows, so a report never shows two prize figures that disagree.
 """
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db.models import Sum
 
@@ -17,6 +24,9 @@ from reports.models import AccountDayTotal
 from reports.selectors.common import live_days
 from reports.selectors.days import account_day_rows
 
+if TYPE_CHECKING:
+    from reports.selectors.tournaments import TournamentLine
+
 # The accounts whose movements make the room's result.
 REPORT_KINDS = [
     AccountKind.RAKE_REVENUE,
@@ -24,7 +34,6 @@ REPORT_KINDS = [
     AccountKind.JACKPOT_FUND,
     AccountKind.OVERLAY_EXPENSE,
     AccountKind.CASH_VARIANCE,
-    AccountKind.PRIZE_POOL,
 ]
 
 
@@ -92,8 +101,11 @@ class PeriodFigures:
     jackpot_drops: int = 0
     jackpot_payouts: int = 0
     cash_variance: int = 0  # over (+) or short (-)
+    # From the tournaments' figures (TRN-2, TRN-10): the players' prize contributions less what
+    # was given back, prizes paid (prize payouts only), and entries' money owed or paid back.
     prize_contributions: int = 0
     prizes_paid: int = 0
+    refunds: int = 0
 
     @property
     def house_result(self) -> int:
@@ -101,8 +113,20 @@ class PeriodFigures:
         return self.rake + self.fees - self.overlay + self.cash_variance
 
 
-def figures_for(label: str, start: date, end: date, days: dict[date, dict[str, Flow]]) -> PeriodFigures:
+def figures_for(
+    label: str,
+    start: date,
+    end: date,
+    days: dict[date, dict[str, Flow]],
+    tournaments: Mapping[date, "TournamentLine"],
+) -> PeriodFigures:
+    """The figures of start..end from the ledger flows per day and the tournaments' per day."""
     figures = PeriodFigures(label=label, start=start, end=end)
+    for day, line in tournaments.items():
+        if start <= day <= end:
+            figures.prize_contributions += line.contributions_cents
+            figures.prizes_paid += line.prizes_paid_cents
+            figures.refunds += line.refunds_cents
     for day, kinds in days.items():
         if not start <= day <= end:
             continue
@@ -111,15 +135,12 @@ def figures_for(label: str, start: date, end: date, days: dict[date, dict[str, F
         jackpot = kinds.get(AccountKind.JACKPOT_FUND, Flow())
         overlay = kinds.get(AccountKind.OVERLAY_EXPENSE, Flow())
         variance = kinds.get(AccountKind.CASH_VARIANCE, Flow())
-        pools = kinds.get(AccountKind.PRIZE_POOL, Flow())
         figures.rake += rake.credit - rake.debit
         figures.fees += fees.credit - fees.debit
         figures.overlay += overlay.debit - overlay.credit
         figures.jackpot_drops += jackpot.credit
         figures.jackpot_payouts += jackpot.debit
         figures.cash_variance += variance.credit - variance.debit
-        figures.prize_contributions += pools.credit
-        figures.prizes_paid += pools.debit
     return figures
 
 

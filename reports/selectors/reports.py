@@ -23,7 +23,7 @@ from reports.selectors.ledger import (
     periods_of,
 )
 from reports.selectors.players import AmlLine, aml_list
-from reports.selectors.tournaments import TournamentReport, tournament_entries_by_day, tournament_report
+from reports.selectors.tournaments import TournamentReport, tournament_report, tournament_totals_by_day
 
 
 @dataclass
@@ -134,7 +134,9 @@ def daily_report(*, day: date, now: datetime | None = None) -> DailyReport:
     """Everything a manager reads about one gaming day (the venue's day boundary)."""
     now = now or timezone.now()
     days = kind_flows_by_day(start=day, end=day, now=now)
-    figures = figures_for(day.isoformat(), day, day, days)
+    figures = figures_for(
+        day.isoformat(), day, day, days, tournament_totals_by_day(start=day, end=day, now=now)
+    )
     opening = kind_balance_before(kind=AccountKind.JACKPOT_FUND, day=day, now=now)
     cash = cash_report(start=day, end=day, now=now)
     tournaments = tournament_report(start=day, end=day, now=now)
@@ -219,16 +221,16 @@ def range_report(*, start: date, end: date, group: str = "day", now: datetime | 
     now = now or timezone.now()
     previous_start, previous_end = previous_period(start, end)
     days = kind_flows_by_day(start=previous_start, end=end, now=now)
-    total = figures_for("total", start, end, days)
-    previous = figures_for("previous", previous_start, previous_end, days)
+    by_day = tournament_totals_by_day(start=previous_start, end=end, now=now)
+    total = figures_for("total", start, end, days, by_day)
+    previous = figures_for("previous", previous_start, previous_end, days, by_day)
     opening = kind_balance_before(kind=AccountKind.JACKPOT_FUND, day=start, now=now)
     cash = cash_report(start=start, end=end, previous=(previous_start, previous_end), now=now)
     tournaments = tournament_report(start=start, end=end, previous=(previous_start, previous_end), now=now)
     periods = periods_of(start, end, group)
     # Entries sold per period (buy-ins and re-entries, for the chart).
-    entries_by_day = tournament_entries_by_day(start=start, end=end, now=now)
     entries = [
-        (label, sum(entries_by_day.get(first + timedelta(days=n), 0) for n in range((last - first).days + 1)))
+        (label, sum(line.entries for day, line in by_day.items() if first <= day <= last))
         for label, first, last in periods
     ]
     jackpot_days = _jackpot_days(start, end, days, opening)
@@ -249,7 +251,7 @@ def range_report(*, start: date, end: date, group: str = "day", now: datetime | 
         start=start,
         end=end,
         group=group,
-        periods=[figures_for(label, a, b, days) for label, a, b in periods],
+        periods=[figures_for(label, a, b, days, by_day) for label, a, b in periods],
         total=total,
         previous=previous,
         comparison=[

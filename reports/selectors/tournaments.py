@@ -324,17 +324,32 @@ def tournament_report(
     return report
 
 
-def tournament_entries_by_day(*, start: date, end: date, now: datetime | None = None) -> dict[date, int]:
-    """Buy-ins and re-entries sold per gaming day."""
+def tournament_totals_by_day(
+    *, start: date, end: date, now: datetime | None = None
+) -> dict[date, TournamentLine]:
+    """Per gaming day of start..end, every tournament's money added up: the same rows, so the
+    same figures, as tournament_report's total for that day. The prize figures of every report
+    come from here (prizes paid are prize payouts only; refunds are a line of their own)."""
     live = live_days(start=start, end=end, now=now)
-    entries = {
-        row["day"]: row["n"]
-        for row in TournamentDayTotal.objects.filter(day__gte=start, day__lte=end)
+    totals: dict[date, TournamentLine] = {}
+    for row in (
+        TournamentDayTotal.objects.filter(day__gte=start, day__lte=end)
         .exclude(day__in=live)
         .values("day")
-        .annotate(n=Sum("buy_ins") + Sum("re_entries"))
+        .annotate(**SUMS)
         .order_by()
-    }
+    ):
+        totals.setdefault(row["day"], TournamentLine()).add(_unprefixed(row))
+    for day, row in _live_rows_by_day(live).items():
+        totals.setdefault(day, TournamentLine()).add(row)
+    return totals
+
+
+def _live_rows_by_day(live: list[date]) -> dict[date, dict]:
+    sums: dict[date, dict] = {}
     for day in live:
-        entries[day] = sum(line.buy_ins + line.re_entries for line in tournament_day_rows(day=day))
-    return entries
+        for line in tournament_day_rows(day=day):
+            row = sums.setdefault(day, dict.fromkeys(SUMMED, 0))
+            for name in SUMMED:
+                row[name] += getattr(line, name)
+    return sums

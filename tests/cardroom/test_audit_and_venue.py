@@ -62,6 +62,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
             "smallest_chip_cents": "0.50",
             "gaming_day_start_hour": "6",
             "aml_threshold_cents": "2000",
+            "confirm_threshold_cents": "1,000",
         },
     )
     assert response.status_code == 200
@@ -70,7 +71,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
     assert venue.time_zone == "Europe/Bratislava"
 
 
-def test_venue_page_refuses_three_decimals(client, manager, venue):
+def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager, venue):
     client.force_login(manager)
     response = client.post(
         "/venue/",
@@ -80,9 +81,10 @@ def test_venue_page_refuses_three_decimals(client, manager, venue):
             "smallest_chip_cents": "0.505",
             "gaming_day_start_hour": "6",
             "aml_threshold_cents": "2000",
+            "confirm_threshold_cents": "1,000",
         },
     )
-    assert "more than two decimals" in response.content.decode()
+    assert "“0.505” could mean an amount with three decimals or 505.00 EUR" in response.content.decode()
     assert AuditRecord.objects.count() == 0
 
 

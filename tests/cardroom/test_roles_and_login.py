@@ -99,3 +99,23 @@ def test_role_groups_created_by_migration__ROL_1():
     with connection.cursor() as cursor:
         cursor.execute("SELECT name FROM auth_group ORDER BY name")
         assert [row[0] for row in cursor.fetchall()] == ["Administrator", "Cashier", "Floor", "Manager"]
+
+
+def test_an_administrator_cannot_make_anyone_superuser__ROL_1(client, administrator, floor):
+    administrator.is_staff = True  # the admin site needs it (as the demo's administrator has)
+    administrator.save(update_fields=["is_staff"])
+    client.force_login(administrator)
+    page = client.get(f"/admin/auth/user/{floor.pk}/change/")
+    assert page.status_code == 200
+    assert 'name="is_superuser"' not in page.content.decode()
+    form = {
+        "username": floor.username,
+        "is_active": "on",
+        "is_superuser": "on",
+        "groups": [],
+        "date_joined_0": "2026-11-01",
+        "date_joined_1": "10:00:00",
+    }
+    client.post(f"/admin/auth/user/{floor.pk}/change/", form)
+    floor.refresh_from_db()
+    assert not floor.is_superuser

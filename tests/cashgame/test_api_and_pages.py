@@ -208,6 +208,7 @@ def test_other_calculators_through_the_api__POT_3_HND_1_BET_3(api, floor):
         "min_raise_to": 23,
         "max_raise_to": 110,
         "raises": 0,
+        "half_bet_rule": False,
         "reopened": False,
     }
 
@@ -254,7 +255,7 @@ def test_calculator_page_shows_the_side_pots__POT_1(client, floor):
     page = client.get(
         "/cashgame/calculators/?calc=pots&players=A+20%0D%0AB+5%0D%0AC+20&chip=1"
     ).content.decode()
-    assert "Main pot 15: A, B, C" in page and "Side pot 30: A, C" in page
+    assert "Main pot 15.00 EUR: A, B, C" in page and "Side pot 30.00 EUR: A, C" in page
 
 
 def test_dealer_tablet_one_tap_per_step(client, cashier, floor, shift, table12):

@@ -10,9 +10,9 @@ from django.db.models import Sum
 
 from cardroom.errors import DomainError
 from cardroom.roles import Role
-from cashgame.models import Hand, HandStatus, SessionEvent
+from cashgame.models import Hand, HandStatus, PlayerSession, SessionEvent
 from cashgame.services.hands import hand_end, hand_flop, hand_start
-from cashgame.services.sessions import session_buy_in, session_state_change, session_top_up
+from cashgame.services.sessions import session_buy_in, session_move, session_state_change, session_top_up
 from cashier.models import AccountKind
 from cashier.selectors import account_amount, ledger_total, unbalanced_postings
 from cashier.services import shift_open
@@ -117,4 +117,44 @@ def test_hands_and_top_ups_at_one_table_keep_the_ledger_exact__CSH_3():
     fees = sum(hand.rake_cents + hand.jackpot_drop_cents for hand in hands)
     assert fees == 15 * (200 + 100)
     assert account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference) == 120_000 + topped_up - fees
+    assert ledger_total() == 0 and not unbalanced_postings().exists()
+
+
+def test_crossing_table_changes_lock_both_tables_in_order_and_never_deadlock():
+    """Two players change tables in opposite directions at once, again and again: each move
+    locks both tables in one statement in primary-key order (cashgame.locks.tables_for_update),
+    so neither waits on the other for ever, and the chips move exactly."""
+    floor = make_staff("pgfloor", Role.FLOOR)
+    cashier = make_staff("pgcashier", Role.CASHIER)
+    shift = shift_open(actor=cashier, opening_float_cents=10_000_000)
+    game = make_game()
+    tables = [make_table(game, 1), make_table(game, 2)]
+    movers = []
+    for index, table in enumerate(tables):
+        session = session_buy_in(
+            actor=cashier,
+            shift=shift,
+            table=table,
+            player=PlayerFactory(id_verified_at="2026-01-01T00:00:00Z"),
+            seat=1 + index,
+            amount_cents=30_000,
+            idempotency_key=f"pg-move-{index}",
+        )
+        movers.append(session)
+
+    def shuttle(session_id: int, seats: tuple[int, int]):
+        def run():
+            for n in range(12):
+                session = PlayerSession.objects.get(pk=session_id)
+                target = tables[1] if session.table_id == tables[0].pk else tables[0]
+                session_move(
+                    actor=floor, session=session, table=target, seat=seats[n % 2], chips_cents=30_000
+                )
+
+        return run
+
+    assert run_threads([shuttle(movers[0].pk, (5, 6)), shuttle(movers[1].pk, (7, 8))]) == []
+    chips = [account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference) for table in tables]
+    assert chips == [30_000, 30_000]  # twelve moves each: both players are back where they started
+    assert SessionEvent.objects.filter(kind="move").count() == 24
     assert ledger_total() == 0 and not unbalanced_postings().exists()

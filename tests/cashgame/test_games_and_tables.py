@@ -52,9 +52,31 @@ def test_floor_cannot_change_a_game__ROL_1(floor, game12):
     assert not AuditRecord.objects.filter(action__startswith="cashgame.").exists()
 
 
+def test_half_bet_rule_is_off_by_default_and_changed_with_an_audit__BET_3(manager, game12):
+    assert game12.half_bet_rule is False
+    game_update(actor=manager, game=game12, half_bet_rule=True, now=at(1))
+    game12.refresh_from_db()
+    assert game12.half_bet_rule is True
+    record = AuditRecord.objects.get(action="cashgame.game_update")
+    assert (record.before["half_bet_rule"], record.after["half_bet_rule"], record.actor) == (
+        False,
+        True,
+        manager,
+    )
+
+
+def test_floor_cannot_switch_the_half_bet_rule__BET_3_ROL_1(floor, game12):
+    with pytest.raises(DomainError) as error:
+        game_update(actor=floor, game=game12, half_bet_rule=True)
+    assert error.value.rule == "ROL-1"
+    assert Game.objects.get(pk=game12.pk).half_bet_rule is False
+    assert not AuditRecord.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("changes", "code"),
     [
+        ({"half_bet_rule": "yes"}, "invalid_half_bet_rule"),
         ({"max_buy_in_cents": 5_000}, "invalid_max_buy_in"),
         ({"small_blind_cents": 300}, "invalid_blinds"),
         ({"min_buy_in_cents": 100}, "invalid_min_buy_in"),

@@ -103,3 +103,20 @@ def test_balances_read_rolled_up_days_and_match_the_entries__CAG_1():
         assert account_balance(account=rake, at=at) == raw(at)
     before_all = gaming_day_bounds(days[0])[0] - timedelta(hours=1)
     assert account_balance(account=rake, at=before_all) == raw(before_all) == 0
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(
+    "table", ["cashier_entry", "cashier_posting", "cashier_cashiertransaction", "cardroom_auditrecord"]
+)
+def test_truncate_of_the_ledger_is_refused__CAG_1(table):
+    vault, rake = account_for(kind=AccountKind.VAULT), account_for(kind=AccountKind.RAKE_REVENUE)
+    ledger_post(lines=[(vault, 250), (rake, -250)], description="rake")
+    # Only the test harness may empty the tables (tests/conftest.py); this statement speaks for
+    # the application, which never says so.
+    with pytest.raises(DatabaseError) as error, transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL cardroom.allow_truncate = 'off'")
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # run the deferred balance check first
+        cursor.execute(f"TRUNCATE {table} CASCADE")
+    assert "TRUNCATE is refused" in str(error.value)
+    assert Entry.objects.count() == 2

@@ -159,6 +159,43 @@ def test_short_all_ins_adding_up_to_a_full_raise_reopen__BET_3() -> None:
     assert reopens_betting(bet_faced_when_acted=100, current_bet=210, full_raise=100)
 
 
+def test_half_a_raise_all_in_reopens_only_with_the_half_bet_rule__BET_3() -> None:
+    # A bets 100 on the flop; B is all-in to 150: half a full raise (50 of 100).
+    state = postflop_round(limit=Limit.NO_LIMIT, street=Street.FLOP, big_blind=20, pot=300)
+    state = state.after_bet(player_bet=0, to=100)
+    full = state.full_raise()
+    state = state.after_bet(player_bet=0, to=150)
+    assert (full, state.current_bet, state.last_raise) == (100, 150, 100)
+    assert not reopens_betting(bet_faced_when_acted=100, current_bet=150, full_raise=full)
+    assert reopens_betting(bet_faced_when_acted=100, current_bet=150, full_raise=full, half_bet_rule=True)
+    # Reopened or not, A's minimum raise is to 250: the short all-in set no new raise size.
+    assert min_raise_to(state, player_bet=100, player_stack=1000) == 250
+
+
+def test_less_than_half_a_raise_never_reopens__BET_3() -> None:
+    for half_bet_rule in (False, True):
+        assert not reopens_betting(
+            bet_faced_when_acted=100, current_bet=149, full_raise=100, half_bet_rule=half_bet_rule
+        )
+        assert reopens_betting(
+            bet_faced_when_acted=100, current_bet=200, full_raise=100, half_bet_rule=half_bet_rule
+        )
+    # An odd full raise: 25 of a 51 raise is under half, 26 is over it.
+    assert not reopens_betting(bet_faced_when_acted=51, current_bet=76, full_raise=51, half_bet_rule=True)
+    assert reopens_betting(bet_faced_when_acted=51, current_bet=77, full_raise=51, half_bet_rule=True)
+
+
+def test_fixed_limit_half_bet_all_in_reopens_with_the_option__BET_3() -> None:
+    # Fixed limit 2/4 on the turn (big bet 8): A bets 8, B all-in for 12 (half a big bet more).
+    state = postflop_round(limit=Limit.FIXED_LIMIT, street=Street.TURN, big_blind=4, pot=40)
+    state = state.after_bet(player_bet=0, to=8)
+    full = state.full_raise()
+    state = state.after_bet(player_bet=0, to=12)
+    assert (full, state.current_bet, state.raises) == (8, 12, 0)
+    assert not reopens_betting(bet_faced_when_acted=8, current_bet=12, full_raise=full)
+    assert reopens_betting(bet_faced_when_acted=8, current_bet=12, full_raise=full, half_bet_rule=True)
+
+
 @settings(max_examples=200)
 @given(
     limit=st.sampled_from(list(Limit)),

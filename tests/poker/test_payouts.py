@@ -15,6 +15,7 @@ from poker.payouts import (
     chip_chop,
     default_payout_percentages,
     finishing_places,
+    icm_deal,
     icm_equities,
     payout_amounts,
     places_paid,
@@ -153,10 +154,22 @@ def test_chip_chop_proportional__TRN_10() -> None:
 
 
 def test_chip_chop_remainders__TRN_10() -> None:
-    # 10 EUR for three equal stacks in 0.50 chips: 20 chips -> 7, 7, 6; tie to the earlier seat.
-    assert chip_chop([10, 10, 10], 1_000, 50) == [350, 350, 300]
-    # A pool that is not whole chips: the odd cents go to the chip leader.
+    # 10 EUR for three equal stacks in 0.50 chips: 3.33 each, rounded down to 3.00; the 1.00 left
+    # goes to the chip leader, the first listed on a tie (the rule of the payouts).
+    assert chip_chop([10, 10, 10], 1_000, 50) == [400, 300, 300]
+    # A pool that is not whole chips: the odd cents go to the chip leader too.
     assert chip_chop([10, 30], 1_010, 50) == [250, 760]
+
+
+def assert_deal_in_chips(shares: list[int], exact: list[Fraction], stacks: list[int], total: int, chip: int):
+    """Every share but the chip leader's is its exact share rounded down to the chip; the leader
+    takes the rest, so the shares sum to the total and his is the largest."""
+    leader = max(range(len(stacks)), key=lambda i: (stacks[i], -i))
+    assert sum(shares) == total
+    for i, (share, value) in enumerate(zip(shares, exact, strict=True)):
+        if i != leader:
+            assert share % chip == 0 and value - chip < share <= value
+    assert shares[leader] == max(shares) and shares[leader] >= exact[leader]
 
 
 @settings(max_examples=200)
@@ -167,8 +180,40 @@ def test_chip_chop_remainders__TRN_10() -> None:
 )
 def test_chip_chop_sums_to_pool__TRN_10(stacks: list[int], pool: int, chip: int) -> None:
     shares = chip_chop(stacks, pool, chip)
-    assert sum(shares) == pool
-    total = sum(stacks)
-    for stack, share in zip(stacks, shares, strict=True):
-        exact = Fraction(pool * stack, total)
-        assert abs(share - exact) < 2 * chip
+    exact = [Fraction(pool * stack, sum(stacks)) for stack in stacks]
+    assert_deal_in_chips(shares, exact, stacks, pool, chip)
+
+
+def test_icm_deal_pays_whole_chips_remainder_to_chip_leader__TRN_10() -> None:
+    # 500,000 chips; 500/300/200 EUR left. ICM: 412.38, 338.33, 249.29 EUR; rounded down to
+    # 0.50 EUR chips 412.00, 338.00, 249.00 and the 1.00 EUR left to the chip leader.
+    stacks, prizes = [300_000, 150_000, 50_000], [50_000, 30_000, 20_000]
+    assert icm_equities(stacks, prizes) == [41_238, 33_833, 24_929]
+    assert icm_deal(stacks, prizes, 50) == [41_300, 33_800, 24_900]
+    # The leader need not be listed first.
+    assert icm_deal([50_000, 300_000, 150_000], prizes, 50) == [24_900, 41_300, 33_800]
+    # Heads-up 3:1 is chip-proportional; whole chips already: nothing moves.
+    assert icm_deal([3_000, 1_000], [10_000, 6_000], 50) == [9_000, 7_000]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    stacks=st.lists(st.integers(1, 100_000), min_size=1, max_size=6),
+    chip=st.sampled_from([1, 50, 100, 500]),
+    data=st.data(),
+)
+def test_icm_deal_sums_to_prizes_in_whole_chips__TRN_10(
+    stacks: list[int], chip: int, data: st.DataObject
+) -> None:
+    prizes = sorted(
+        data.draw(st.lists(st.integers(0, 10**7), min_size=1, max_size=len(stacks))), reverse=True
+    )
+    shares = icm_deal(stacks, prizes, chip)
+    exact = [Fraction(e) for e in icm_equities(stacks, prizes)]
+    # Against the cent-rounded equities, a non-leader's share is within one chip (and one cent).
+    leader = max(range(len(stacks)), key=lambda i: (stacks[i], -i))
+    assert sum(shares) == sum(prizes)
+    for i, share in enumerate(shares):
+        if i != leader:
+            assert share % chip == 0 and exact[i] - chip - 1 < share <= exact[i] + 1
+    assert shares[leader] == max(shares)

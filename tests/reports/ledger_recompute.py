@@ -8,7 +8,7 @@ from datetime import date
 
 from cardroom.selectors import gaming_day_bounds
 from cashgame.models import Hand
-from cashier.models import AccountKind, CashierTransaction, Entry
+from cashier.models import AccountKind, CashierTransaction, Entry, TransactionKind
 
 
 def _day_entries(day: date) -> list[Entry]:
@@ -20,17 +20,44 @@ def _day_entries(day: date) -> list[Entry]:
     ]
 
 
+def _transaction_kind(posting_id: int) -> str:
+    """The kind of the cashier transaction behind a posting, or behind the one it reverses."""
+    record = CashierTransaction.objects.filter(posting_id=posting_id).first()
+    if record is None:
+        record = CashierTransaction.objects.filter(posting__reversed_by__pk=posting_id).first()
+    return record.kind if record else ""
+
+
 def figures(day: date) -> dict[str, int]:
-    """The room's figures: sums of the named accounts' entries (credit-normal accounts negated)."""
+    """The room's figures: sums of the named accounts' entries (credit-normal accounts negated).
+    Prize pools are told apart by the transaction behind each posting: a prize payout is a prize
+    paid, a refund (or a cancellation's debt, on refunds payable) is a refund, the overlay
+    posting is the house's; the rest is the players' contributions."""
     sums: dict[str, int] = defaultdict(int)
     debits: dict[str, int] = defaultdict(int)
     credits: dict[str, int] = defaultdict(int)
-    for e in _day_entries(day):
+    prizes_paid = pool_other = refunds = 0
+    entries = _day_entries(day)
+    for e in entries:
         sums[e.account.kind] += e.amount_cents
         if e.amount_cents > 0:
             debits[e.account.kind] += e.amount_cents
         else:
             credits[e.account.kind] -= e.amount_cents
+        kind = _transaction_kind(e.posting_id)
+        if e.account.kind == AccountKind.PRIZE_POOL:
+            if kind == TransactionKind.PRIZE_PAYOUT:
+                prizes_paid += e.amount_cents
+            else:
+                pool_other -= e.amount_cents
+        if e.account.kind == AccountKind.REFUNDS_PAYABLE and e.amount_cents < 0:
+            refunds -= e.amount_cents
+        elif kind == TransactionKind.REFUND and e.account.kind in (
+            AccountKind.PRIZE_POOL,
+            AccountKind.TOURNAMENT_FEES,
+            AccountKind.BOUNTY_POOL,
+        ):
+            refunds += e.amount_cents
     return {
         "rake": -sums[AccountKind.RAKE_REVENUE],
         "fees": -sums[AccountKind.TOURNAMENT_FEES],
@@ -38,8 +65,9 @@ def figures(day: date) -> dict[str, int]:
         "cash_variance": -sums[AccountKind.CASH_VARIANCE],
         "jackpot_drops": credits[AccountKind.JACKPOT_FUND],
         "jackpot_payouts": debits[AccountKind.JACKPOT_FUND],
-        "prize_contributions": credits[AccountKind.PRIZE_POOL],
-        "prizes_paid": debits[AccountKind.PRIZE_POOL],
+        "prize_contributions": pool_other - sums[AccountKind.OVERLAY_EXPENSE],
+        "prizes_paid": prizes_paid,
+        "refunds": refunds,
     }
 
 

@@ -34,8 +34,10 @@ def assert_known_day(report):
     assert (f.rake, f.fees, f.overlay, f.cash_variance) == (2_050, 6_000, 46_000, -50)
     assert f.house_result == 2_050 + 6_000 - 46_000 - 50
     assert (f.jackpot_drops, f.jackpot_payouts) == (200, 150)
-    # Prize pools: 540.00 + 54.00 collected and the 460.00 overlay; 800.00 paid, 54.00 owed back.
-    assert (f.prize_contributions, f.prizes_paid) == (54_000 + 5_400 + 46_000, 80_000 + 5_400)
+    # The tournaments' figures (TRN-2, TRN-10): 540.00 collected for Daily 50 (Turbo 20's 54.00
+    # given back: none kept), 800.00 of prizes paid, and Turbo 20's 60.00 owed back (prize part
+    # and fee) shown as refunds, not as a prize.
+    assert (f.prize_contributions, f.prizes_paid, f.refunds) == (54_000, 80_000, 6_000)
     assert (report.jackpot_opening, report.jackpot_closing) == (0, 50)
 
     # Cash games per table (RAK-1..RAK-5): minutes open, hands, raked, no flop, void, pots, rake, drop.
@@ -150,6 +152,7 @@ def test_report_recomputed_from_raw_ledger_entries_to_the_cent(room, day, rolled
         "jackpot_payouts": f.jackpot_payouts,
         "prize_contributions": f.prize_contributions,
         "prizes_paid": f.prizes_paid,
+        "refunds": f.refunds,
     } == ledger_recompute.figures(day)
     assert report.jackpot_opening == ledger_recompute.jackpot_balance_before(day)
     by_table = ledger_recompute.rake_by_table_and_stakes(day)

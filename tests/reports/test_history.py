@@ -76,6 +76,7 @@ def test_history_reports_reconcile_with_the_raw_ledger(history, day):
         "jackpot_payouts": f.jackpot_payouts,
         "prize_contributions": f.prize_contributions,
         "prizes_paid": f.prizes_paid,
+        "refunds": f.refunds,
     } == ledger_recompute.figures(day)
     assert not report.unattributed.any
     by_table = ledger_recompute.rake_by_table_and_stakes(day)

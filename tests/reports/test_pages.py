@@ -102,7 +102,7 @@ def test_every_table_exports_as_csv_and_is_audited(client, manager, room, page):
 def test_csv_figures_are_exact(client, manager, room):
     client.force_login(manager)
     lines = client.get("/reports/", {"day": "2026-11-10", "export": "summary"}).content.decode().splitlines()
-    assert lines[1] == "2026-11-10,20.50,60.00,460.00,-380.00,2.00,1.50,-0.50,1054.00,854.00"
+    assert lines[1] == "2026-11-10,20.50,60.00,460.00,-380.00,2.00,1.50,-0.50,540.00,800.00,60.00"
     tables = client.get("/reports/", {"day": "2026-11-10", "export": "tables"}).content.decode().splitlines()
     assert tables[1] == "1,NLHE 1/2,690,5,3,1,1,208.00,7.50,2.00,0.65,1,7.00,7.50,-0.50"
     assert tables[-1] == "total,,1530,8,6,1,1,668.00,20.50,2.00,0.80,2,12.00,12.50,-0.50"

@@ -112,7 +112,9 @@ def test_api_deal_calculators__TRN_10(api, floor, register, make_tournament):
         {"entry": entries[3].pk, "amount_cents": 9_000},
     ]
     accepted = api(floor).post(
-        f"/api/tournaments/{tournament.pk}/deal/accept/", {"method": "icm", "shares": icm}, format="json"
+        f"/api/tournaments/{tournament.pk}/deal/accept/",
+        {"method": "icm", "shares": icm, "stacks": stacks},
+        format="json",
     )
     assert accepted.status_code == 200
     assert list(
@@ -225,19 +227,39 @@ def test_bust_page_records_same_hand(client, floor, make_tournament):
     assert Entry.objects.filter(status="active").count() == 4
 
 
-def test_payouts_page_deal_and_cashier_prizes_due__TRN_10(client, floor, cashier, shift, make_tournament):
+def test_payouts_page_deal_and_cashier_prizes_due__TRN_10(
+    client, floor, cashier, shift, register, make_tournament
+):
     tournament = make_tournament(min_players=2, late_registration_level=0)
-    entries = seat_players(tournament, 4)
+    entries = [register(tournament) for _ in range(4)]
     tournament_start(actor=floor, tournament=tournament, now=T0, rng=random.Random(1))
     client.force_login(floor)
     client.post(f"/tournaments/{tournament.pk}/payouts/", {"percentages": "60, 40"})
     client.post(f"/tournaments/{tournament.pk}/payouts/finalise/")
     stacks = {f"stack_{entries[0].pk}": "1", f"stack_{entries[1].pk}": "2"}
     client.post(f"/tournaments/{tournament.pk}/bust/", {"entry": [entries[0].pk, entries[1].pk], **stacks})
-    # No money was collected (entries written directly): a zero pool still splits exactly.
+    # 80,000 chips are in play: stacks that add up to less are refused with the difference.
     query = {"method": "chip_chop", f"stack_{entries[2].pk}": "30000", f"stack_{entries[3].pk}": "10000"}
     page = client.get(f"/tournaments/{tournament.pk}/payouts/", query).content.decode()
-    assert "Accept deal" in page and "seating" in page
+    assert "40000 chips but 80000 chips are in play: 40000 chips missing" in page
+    assert "Accept deal" not in page
+    # 360.00 EUR left, chopped 3:1.
+    query = {"method": "chip_chop", f"stack_{entries[2].pk}": "60000", f"stack_{entries[3].pk}": "20000"}
+    page = client.get(f"/tournaments/{tournament.pk}/payouts/", query).content.decode()
+    assert "Accept deal" in page and "seating" in page and "270.00" in page
+    shares = {f"share_{entries[2].pk}": "27000", f"share_{entries[3].pk}": "9000"}
+    client.post(
+        f"/tournaments/{tournament.pk}/deal/accept/",
+        {
+            "method": "chip_chop",
+            **shares,
+            f"stack_{entries[2].pk}": "60000",
+            f"stack_{entries[3].pk}": "20000",
+        },
+    )
+    assert list(
+        Entry.objects.filter(status="active").order_by("pk").values_list("prize_cents", flat=True)
+    ) == [27_000, 9_000]
     assert client.get(f"/tournaments/{tournament.pk}/seating/").status_code == 200
     client.force_login(cashier)
     page = client.get(f"/tournaments/{tournament.pk}/register/").content.decode()

@@ -253,7 +253,7 @@ def test_deal_replaces_remaining_payouts__TRN_10(floor, cashier, shift, register
             actor=floor,
             tournament=tournament,
             amounts={entries[2].pk: 20_000, entries[3].pk: 15_000},
-            method="chip_chop",
+            method="custom",
             now=T0 + 3 * S,
         )
     assert error.value.code == "deal_sum"
@@ -261,7 +261,7 @@ def test_deal_replaces_remaining_payouts__TRN_10(floor, cashier, shift, register
         actor=floor,
         tournament=tournament,
         amounts={entries[2].pk: 21_000, entries[3].pk: 15_000},
-        method="icm",
+        method="custom",
         now=T0 + 3 * S,
     )
     entry_bust(actor=floor, tournament=tournament, busted=[(entries[2].pk, 100)], now=T0 + 4 * S)

@@ -4,11 +4,13 @@ rebuys, add-ons, refunds, the field, postponing and the rebuy and add-on rules."
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import CentsField, ChipCountField, money_response, request_key
+from cardroom.idempotency import key_used
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, has_role, roles_permission
 from cashier.models import PaymentMethod
 from players.models import Player
@@ -78,13 +80,14 @@ class RegisterSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(max_length=80)
 
 
-class PaySerializer(serializers.Serializer):
-    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
-    idempotency_key = serializers.CharField(max_length=80)
-
-
 class KeySerializer(serializers.Serializer):
-    idempotency_key = serializers.CharField(max_length=80)
+    idempotency_key = serializers.CharField(
+        max_length=80, required=False, default="", help_text="Or the Idempotency-Key header (CAG-2)."
+    )
+
+
+class PaySerializer(KeySerializer):
+    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
 
 
 class PresentSerializer(serializers.Serializer):
@@ -98,13 +101,13 @@ class PostponeSerializer(serializers.Serializer):
 class RulesSerializer(serializers.Serializer):
     rebuy_level = serializers.IntegerField(min_value=0, required=False)
     max_rebuys = serializers.IntegerField(min_value=0, required=False)
-    rebuy_prize_cents = serializers.IntegerField(min_value=0, required=False)
-    rebuy_fee_cents = serializers.IntegerField(min_value=0, required=False)
-    rebuy_chips = serializers.IntegerField(min_value=0, required=False)
+    rebuy_prize_cents = CentsField(min_value=0, required=False)
+    rebuy_fee_cents = CentsField(min_value=0, required=False)
+    rebuy_chips = ChipCountField(min_value=0, required=False)
     add_on_level = serializers.IntegerField(min_value=0, required=False)
-    add_on_prize_cents = serializers.IntegerField(min_value=0, required=False)
-    add_on_fee_cents = serializers.IntegerField(min_value=0, required=False)
-    add_on_chips = serializers.IntegerField(min_value=0, required=False)
+    add_on_prize_cents = CentsField(min_value=0, required=False)
+    add_on_fee_cents = CentsField(min_value=0, required=False)
+    add_on_chips = ChipCountField(min_value=0, required=False)
 
 
 class EntryListApi(APIView):
@@ -121,14 +124,15 @@ class EntryListApi(APIView):
         """Register (or re-enter) a player; the buy-in is posted at the cashier (TRN-6, PLY-1)."""
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        key = request_key(request, data.validated_data)
+        replayed = key_used(key)
         entry = registration.entry_register(
             actor=request.user,
             tournament=get_object_or_404(Tournament, pk=pk),
             shift=open_shift_of(request.user),
-            **data.validated_data,
+            **{**data.validated_data, "idempotency_key": key},
         )
-        code = status.HTTP_200_OK if entry.replayed else status.HTTP_201_CREATED
-        return Response(EntrySerializer(entry).data, status=code)
+        return money_response(EntrySerializer(entry).data, replayed=replayed)
 
 
 def entry_of(pk: int, entry_id: int) -> Entry:
@@ -156,13 +160,15 @@ class CashierEntryAction(APIView):
     def post(self, request, pk: int, entry_id: int):
         data = self.serializer(data=request.data)
         data.is_valid(raise_exception=True)
+        key = request_key(request, data.validated_data)
+        replayed = key_used(key)
         entry = type(self).service(
             actor=request.user,
             entry=entry_of(pk, entry_id),
             shift=open_shift_of(request.user),
-            **data.validated_data,
+            **{**data.validated_data, "idempotency_key": key},
         )
-        return Response(EntrySerializer(entry).data)
+        return money_response(EntrySerializer(entry).data, replayed=replayed)
 
 
 class EntryRebuyApi(CashierEntryAction):

@@ -7,6 +7,8 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import CentsField, ChipCountField, money_response, request_key
+from cardroom.idempotency import key_used
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, roles_permission
 from tournaments.api.common import FLOOR_AND_CASHIER, inline_choices, open_shift_of
 from tournaments.api.entries import CashierEntryAction, EntrySerializer, KeySerializer, entry_of
@@ -23,7 +25,7 @@ BountyReasonField = inline_choices(BountyReason.choices)
 
 class BustedSerializer(serializers.Serializer):
     entry = serializers.IntegerField(min_value=1)
-    stack_chips = serializers.IntegerField(min_value=1, help_text="Chips at the start of the hand.")
+    stack_chips = ChipCountField(min_value=1, help_text="Chips at the start of the hand.")
     eliminators = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         max_length=MAX_ELIMINATORS,
@@ -51,7 +53,7 @@ class PayoutTableSerializer(serializers.Serializer):
 
 class DealStackSerializer(serializers.Serializer):
     entry = serializers.IntegerField(min_value=1)
-    stack_chips = serializers.IntegerField(min_value=1)
+    stack_chips = ChipCountField(min_value=1)
 
 
 class DealCalculateSerializer(serializers.Serializer):
@@ -61,12 +63,19 @@ class DealCalculateSerializer(serializers.Serializer):
 
 class DealShareSerializer(serializers.Serializer):
     entry = serializers.IntegerField(min_value=1)
-    amount_cents = serializers.IntegerField(min_value=0)
+    amount_cents = CentsField(min_value=0)
 
 
 class DealAcceptSerializer(serializers.Serializer):
     method = DealAcceptMethodField()
     shares = DealShareSerializer(many=True, min_length=2, max_length=1000)
+    stacks = DealStackSerializer(
+        many=True,
+        min_length=2,
+        max_length=1000,
+        required=False,
+        help_text="The counted stacks an ICM or chip-chop deal was calculated from (required for them).",
+    )
 
 
 class BountyAwardSerializer(serializers.ModelSerializer):
@@ -141,11 +150,13 @@ class EntryBountyApi(APIView):
         data = KeySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = entry_of(pk, entry_id)
+        key = request_key(request, data.validated_data)
+        replayed = key_used(key)
         record = payouts.bounty_pay(
-            actor=request.user, entry=entry, shift=open_shift_of(request.user), **data.validated_data
+            actor=request.user, entry=entry, shift=open_shift_of(request.user), idempotency_key=key
         )
         awards = sorted(record.tournament_bounties.values_list("pk", flat=True))
-        return Response(
+        return money_response(
             BountyPaymentSerializer(
                 {
                     "entry": entry.pk,
@@ -154,7 +165,8 @@ class EntryBountyApi(APIView):
                     "transaction": record.pk,
                     "awards": awards,
                 }
-            ).data
+            ).data,
+            replayed=replayed,
         )
 
 
@@ -254,5 +266,10 @@ class DealAcceptApi(APIView):
             tournament=get_object_or_404(Tournament, pk=pk),
             amounts={row["entry"]: row["amount_cents"] for row in data.validated_data["shares"]},
             method=data.validated_data["method"],
+            stacks=(
+                {row["entry"]: row["stack_chips"] for row in data.validated_data["stacks"]}
+                if "stacks" in data.validated_data
+                else None
+            ),
         )
         return Response(EntrySerializer(entries, many=True).data)

@@ -7,6 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import CentsField, ChipCountField
 from cardroom.roles import FLOOR_ROLES, roles_permission
 from tournaments.api.common import GuaranteeModeField, KindField, TournamentStatusField
 from tournaments.models import BlindStructure, GuaranteeMode, Tournament, TournamentLevel
@@ -82,15 +83,15 @@ class TournamentInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     structure = serializers.PrimaryKeyRelatedField(queryset=BlindStructure.objects.all())
     start_at = serializers.DateTimeField()
-    prize_cents = serializers.IntegerField(min_value=0)
-    fee_cents = serializers.IntegerField(min_value=0)
-    bounty_cents = serializers.IntegerField(min_value=0, default=0)
-    starting_stack_chips = serializers.IntegerField(min_value=1)
+    prize_cents = CentsField(min_value=0)
+    fee_cents = CentsField(min_value=0)
+    bounty_cents = CentsField(min_value=0, default=0)
+    starting_stack_chips = ChipCountField(min_value=1)
     min_players = serializers.IntegerField(min_value=2, default=9)
     table_size = serializers.IntegerField(min_value=2, max_value=10, default=9)
     late_registration_level = serializers.IntegerField(min_value=0, default=0)
     max_reentries = serializers.IntegerField(min_value=0, default=0)
-    guarantee_cents = serializers.IntegerField(min_value=0, default=0)
+    guarantee_cents = CentsField(min_value=0, default=0)
     guarantee_mode = GuaranteeModeField(default=GuaranteeMode.NONE)
     guarantee_player_count = serializers.IntegerField(min_value=2, default=15)
     guarantee_deadline_level = serializers.IntegerField(min_value=1, default=3)
@@ -98,9 +99,9 @@ class TournamentInputSerializer(serializers.Serializer):
 
 class TournamentLevelUpdateSerializer(serializers.Serializer):
     kind = KindField(required=False)
-    small_blind_chips = serializers.IntegerField(min_value=0, required=False)
-    big_blind_chips = serializers.IntegerField(min_value=0, required=False)
-    ante_chips = serializers.IntegerField(min_value=0, required=False)
+    small_blind_chips = ChipCountField(min_value=0, required=False)
+    big_blind_chips = ChipCountField(min_value=0, required=False)
+    ante_chips = ChipCountField(min_value=0, required=False)
     big_blind_ante = serializers.BooleanField(required=False)
     minutes = serializers.IntegerField(min_value=0, max_value=10_000, required=False)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True)

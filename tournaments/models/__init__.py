@@ -8,7 +8,14 @@
 - payouts: the finalised places (TRN-10) and bounty awards
 """
 
-from tournaments.models.entries import Entry, EntryKind, EntryPayment, EntryPaymentKind, EntryStatus
+from tournaments.models.entries import (
+    COUNTED_STATUSES,
+    Entry,
+    EntryKind,
+    EntryPayment,
+    EntryPaymentKind,
+    EntryStatus,
+)
 from tournaments.models.payouts import BountyAward, BountyReason, PayoutPlace
 from tournaments.models.seating import MoveReason, MoveSlip, Table, TableStatus
 from tournaments.models.structures import (
@@ -35,6 +42,7 @@ from tournaments.models.tournament import (
 __all__ = [
     "CLOCK_RUNNING",
     "CLOCK_STARTED",
+    "COUNTED_STATUSES",
     "MAX_LEVELS",
     "MAX_LEVEL_MINUTES",
     "MIN_LEVEL_MINUTES",

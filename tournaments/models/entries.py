@@ -18,6 +18,12 @@ class EntryStatus(models.TextChoices):
     BUSTED = "busted", _("Busted")
     REFUND_DUE = "refund_due", _("Refund due")
     REFUNDED = "refunded", _("Refunded")
+    # Given back before it played (a refund at the cage, or a reversal of its buy-in, CAG-6).
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+# The entries that make the field: the others were refunded or withdrawn.
+COUNTED_STATUSES = (EntryStatus.ACTIVE, EntryStatus.BUSTED)
 
 
 class Entry(models.Model):
@@ -64,6 +70,11 @@ class Entry(models.Model):
     # Where the player sat when he busted, so an undone bust-out can give the seat back.
     bust_table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     bust_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Chips at the start of the hand he busted in: ranks the players out in one hand (TRN-10)
+    # whenever the places are given, which is after late registration for an early bust-out.
+    bust_stack_chips = models.PositiveIntegerField(
+        _("chips at the start of the bust hand"), null=True, blank=True
+    )
     finish_place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
     prize_cents = models.BigIntegerField(_("prize (cents)"), null=True, blank=True)
     prize_transaction = models.OneToOneField(

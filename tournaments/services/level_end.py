@@ -9,12 +9,9 @@ past a level, or a late worker catching up several levels at once, still does ea
 from datetime import datetime
 
 from cardroom.services import audit_record
-from tournaments.models import EntryStatus, GuaranteeMode, GuaranteeOutcome, Tournament, TournamentLevel
+from tournaments.models import COUNTED_STATUSES, GuaranteeMode, GuaranteeOutcome, Tournament, TournamentLevel
 from tournaments.selectors import level_numbers
 from tournaments.services._common import rules_for
-
-# Entries whose money was given back do not count as registered players.
-COUNTED_STATUSES = (EntryStatus.ACTIVE, EntryStatus.BUSTED)
 
 
 def present_player_count(tournament: Tournament) -> int:
@@ -106,3 +103,27 @@ def on_level_end(
         changed += ["guarantee_outcome", "guarantee_count", "guarantee_decided_at"]
     if changed:
         rules.save(update_fields=changed)
+    if "registration_closed_at" in changed:
+        _place_early_bust_outs(tournament, rules, now=now)
+
+
+def _place_early_bust_outs(tournament: Tournament, rules, *, now: datetime) -> None:
+    """The field is final: the players busted during late registration get their places (TRN-10),
+    and if one entry is left he is the winner, with his own bounty back (TRN-6)."""
+    # Imported here: the payouts services import the clock, which imports this module.
+    from tournaments.services.payouts.bounties import bounties_award_own
+    from tournaments.services.payouts.places import places_assign_locked
+
+    places, winner = places_assign_locked(tournament, rules, actor=None, now=now)
+    if places:
+        numbers = dict(tournament.entries.filter(pk__in=places).values_list("pk", "number"))
+        audit_record(
+            actor=None,
+            action="tournament.places",
+            obj=tournament,
+            after={"places": sorted([numbers[pk], place] for pk, place in places.items())},
+            note="registration closed",
+            now=now,
+        )
+    if winner is not None:
+        bounties_award_own(tournament, entries=[winner], bust_number=rules.bust_sequence, actor=None, now=now)

@@ -20,7 +20,7 @@ from tournaments.models import (
     TournamentLevel,
     TournamentStatus,
 )
-from tournaments.services._common import check_transition, clock_snapshot, lock_tournament
+from tournaments.services._common import check_transition, clock_snapshot, lock_tournament, rules_for
 from tournaments.services.structures import validate_level, validate_sequence
 
 SETTINGS_FIELDS = [
@@ -196,9 +196,11 @@ def tournament_open_registration(*, actor, tournament: Tournament, now: datetime
 
 @transaction.atomic
 def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = None) -> Tournament:
-    """The floor ends a running tournament; the clock stops on its current level. Every player
-    still in gets his own bounty back, so the bounty awards account for the whole pool (TRN-6)."""
+    """The floor ends a running tournament; the clock stops on its current level. The field is
+    final, so every busted entry gets its place (TRN-10). Every player still in gets his own
+    bounty back, so the bounty awards account for the whole pool (TRN-6)."""
     from tournaments.services.payouts.bounties import bounties_award_remaining
+    from tournaments.services.payouts.places import places_assign_locked
 
     now = now or timezone.now()
     tournament = _set_status(
@@ -211,6 +213,7 @@ def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = N
         paused_remaining_ms=None,
         finished_at=lambda moment: moment,
     )
+    places_assign_locked(tournament, rules_for(tournament), actor=actor, now=now)
     bounties_award_remaining(tournament, actor=actor, now=now)
     return tournament
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from cardroom.errors import DomainError
+from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from tournaments.forms import PayoutTableForm
 from tournaments.models import EntryStatus, Tournament
@@ -46,10 +47,14 @@ class BustView(TournamentPage):
         named: dict[int, list[int]] = {}
         for value in request.POST.getlist("entry"):
             stack = request.POST.get(f"stack_{value}", "").strip()
-            if not value.isdigit() or not stack.isdigit():
+            if not value.isdigit() or not stack:
                 messages.error(request, _("Give the chips at the start of the hand for every busted player."))
                 return redirect("tournaments:bust", pk=pk)
-            busted.append((int(value), int(stack)))
+            try:
+                busted.append((int(value), parse_chips(stack, field=_("Chips at the start of the hand"))))
+            except DomainError as error:
+                messages.error(request, str(error))
+                return redirect("tournaments:bust", pk=pk)
             # "12, 7": entry numbers of the eliminators, from the button's left (split pot).
             numbers = request.POST.get(f"by_{value}", "").replace(",", " ").split()[:20]
             if not all(number.isdigit() and len(number) <= 9 for number in numbers):
@@ -101,11 +106,11 @@ class PayoutsView(TournamentPage):
         deal = None
         if method in ("icm", "chip_chop"):
             stacks = {}
-            for entry in live:
-                value = self.request.GET.get(f"stack_{entry.pk}", "").strip()
-                if value.isdigit() and int(value) > 0:
-                    stacks[entry.pk] = int(value)
             try:
+                for entry in live:
+                    value = self.request.GET.get(f"stack_{entry.pk}", "").strip()
+                    if value:
+                        stacks[entry.pk] = parse_chips(value, field=_("Stack of entry %d") % entry.number)
                 shares = deal_calculate(tournament=tournament, stacks=stacks, method=method)
                 deal = [(entry, stacks[entry.pk], shares[entry.pk]) for entry in live]
             except DomainError as error:
@@ -156,17 +161,22 @@ class PayoutsFinaliseView(RoleRequiredMixin, View):
         return redirect("tournaments:payouts", pk=pk)
 
 
+def _per_entry(data, prefix: str) -> dict[int, int]:
+    """{entry id: whole number} from fields named `<prefix><entry id>`."""
+    return {
+        int(name.removeprefix(prefix)): int(value)
+        for name, value in data.items()
+        if name.startswith(prefix) and name.removeprefix(prefix).isdigit() and value.isdigit()
+    }
+
+
 class DealAcceptView(RoleRequiredMixin, View):
     allowed_roles = FLOOR_ROLES
     http_method_names = ["post"]
 
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        amounts = {
-            int(name.removeprefix("share_")): int(value)
-            for name, value in request.POST.items()
-            if name.startswith("share_") and name.removeprefix("share_").isdigit() and value.isdigit()
-        }
+        amounts, stacks = _per_entry(request.POST, "share_"), _per_entry(request.POST, "stack_")
         run_service(
             request,
             lambda: payouts.deal_accept(
@@ -174,6 +184,7 @@ class DealAcceptView(RoleRequiredMixin, View):
                 tournament=tournament,
                 amounts=amounts,
                 method=request.POST.get("method", ""),
+                stacks=stacks or None,
             ),
             _("Deal accepted: the remaining payouts are replaced."),
         )

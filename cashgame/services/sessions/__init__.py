@@ -11,6 +11,7 @@ table are ordered.
 The services are imported here, so `from cashgame.services.sessions import session_buy_in` works.
 """
 
+from cashgame.services.sessions.corrections import transaction_reversal_check, transaction_reversed
 from cashgame.services.sessions.money import (
     check_first_buy_in,
     half_min_buy_in,
@@ -39,4 +40,6 @@ __all__ = [
     "session_stack_report",
     "session_state_change",
     "session_top_up",
+    "transaction_reversal_check",
+    "transaction_reversed",
 ]

@@ -2,14 +2,14 @@
 
 from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError
+from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import CASHIER_ROLES, require_role
-from cashgame.models import CashTable, Game, PlayerSession, SeatState, SessionEvent, SessionEventKind
+from cashgame.models import CashTable, Game, PlayerSession, SeatState, SessionEventKind
 from cashgame.services._common import lock_table, require_open
 from cashgame.services.sessions._common import _check_seat_free, _current_hand, _event, _open_session
 from cashier.models import PaymentMethod, Shift
@@ -42,25 +42,8 @@ def check_first_buy_in(game: Game, amount_cents: int) -> None:
         )
 
 
-def _replayed(*, idempotency_key: str, kind: str, fields: dict) -> PlayerSession | None:
-    """CAG-2 for the session's money services: the session this key already served, or None.
-    The same key with a different request is a 409, as at the cashier."""
-    event = (
-        SessionEvent.objects.filter(transaction__idempotency_key=idempotency_key)
-        .select_related("session", "transaction")
-        .first()
-    )
-    if event is None:
-        return None
-    mine = {"kind": event.kind, "amount": event.amount_cents, "player": event.session.player_id}
-    if mine != {"kind": kind, **fields}:
-        raise Conflict(
-            "idempotency_key_reused",
-            _("This idempotency key was already used for a different request. Use a new key."),
-            rule="CAG-2",
-        )
-    event.session.replayed = True
-    return event.session
+def _load_session(pk: int) -> PlayerSession:
+    return PlayerSession.objects.select_related("player", "table").get(pk=pk)
 
 
 def session_buy_in(
@@ -80,23 +63,15 @@ def session_buy_in(
     he then waits for the button unless he posts (CSH-6)."""
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    replay = _replayed(
-        idempotency_key=idempotency_key,
-        kind=SessionEventKind.BUY_IN,
-        fields={"amount": amount_cents, "player": player.pk},
-    )
-    if replay is not None:
-        return replay
-    # PLY-1 before the transaction opens: the logged refusal must survive the rollback.
-    player_require_eligible(actor=actor, player=player, purpose=_("buy in"), now=now)
-    with transaction.atomic():
-        table = lock_table(table.pk)
-        require_open(table)
+
+    def buy_in() -> PlayerSession:
+        locked = lock_table(table.pk)
+        require_open(locked)
         session = (
             PlayerSession.objects.filter(player=player, ended_at__isnull=True).select_related("table").first()
         )
         if session is not None:
-            if session.table_id != table.pk or session.state != SeatState.AWAITING_BUY_IN:
+            if session.table_id != locked.pk or session.state != SeatState.AWAITING_BUY_IN:
                 raise DomainError(
                     "already_seated",
                     _("%(player)s is already playing at %(table)s: chips are added with a top-up.")
@@ -112,23 +87,28 @@ def session_buy_in(
                     status_code=409,
                 )
         elif seat is None:
-            raise DomainError("seat_required", _("Say which seat the player takes."))
+            raise DomainError(
+                "seat_required",
+                _("%(player)s has no seat at %(table)s: say which seat he takes, or seat him first.")
+                % {"player": player.full_name, "table": locked},
+                rule="CSH-1",
+            )
         else:
-            _check_seat_free(table, seat)
-        check_first_buy_in(table.game, amount_cents)
+            _check_seat_free(locked, seat)
+        check_first_buy_in(locked.game, amount_cents)
         record = cash_buy_in(
             actor=actor,
             shift=shift,
             player=player,
             amount_cents=amount_cents,
             method=method,
-            reference=table.reference,
+            reference=locked.reference,
             idempotency_key=idempotency_key,
             now=now,
         )
         if session is None:
             session = PlayerSession.objects.create(
-                table=table, seat=seat, player=player, state=SeatState.WAITING_FOR_BUTTON, started_at=now
+                table=locked, seat=seat, player=player, state=SeatState.WAITING_FOR_BUTTON, started_at=now
             )
         session.state = SeatState.WAITING_FOR_BUTTON
         session.started_at = now
@@ -143,8 +123,25 @@ def session_buy_in(
             amount_cents=amount_cents,
             transaction=record,
         )
-    session.replayed = False
-    return session
+        return session
+
+    return run_once(
+        key=idempotency_key,
+        operation="cashgame.session_buy_in",
+        request={
+            "shift": shift.pk,
+            "table": table.pk,
+            "player": player.pk,
+            "amount_cents": amount_cents,
+            "seat": seat,
+            "method": method,
+        },
+        run=buy_in,
+        load=_load_session,
+        # PLY-1 before the transaction opens: the logged refusal must survive the rollback.
+        before=lambda: player_require_eligible(actor=actor, player=player, purpose=_("buy in"), now=now),
+        now=now,
+    )
 
 
 def session_top_up(
@@ -164,26 +161,20 @@ def session_top_up(
     A player sitting out for want of a big blind is back in play once he has topped up."""
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    replay = _replayed(
-        idempotency_key=idempotency_key,
-        kind=SessionEventKind.TOP_UP,
-        fields={"amount": amount_cents, "player": session.player_id},
-    )
-    if replay is not None:
-        return replay
     if not isinstance(chips_on_table_cents, int) or not 0 <= chips_on_table_cents <= MAX_CENTS:
         raise DomainError(
             "invalid_chip_count", _("Count the chips on the table: 0.00 EUR or more."), rule="CSH-5"
         )
-    player_require_eligible(actor=actor, player=session.player, purpose=_("top up"), now=now)
-    with transaction.atomic():
+
+    def top_up() -> PlayerSession:
         table = lock_table(session.table_id)
-        session = _open_session(session.pk)
+        locked = _open_session(session.pk)
         game = table.game
-        if session.state == SeatState.AWAITING_BUY_IN:
+        if locked.state == SeatState.AWAITING_BUY_IN:
             raise DomainError(
                 "first_buy_in_needed",
-                _("The player has no chips yet: this is his first buy-in."),
+                _("%(player)s has no chips yet: this is the first buy-in.")
+                % {"player": locked.player.full_name},
                 rule="CSH-1",
             )
         if table.hand_in_progress:
@@ -212,27 +203,31 @@ def session_top_up(
         if game.max_buy_in_cents is not None and total > game.max_buy_in_cents:
             raise DomainError(
                 "top_up_above_maximum",
-                _("With this top-up the player would have %(total)s on the table; the maximum is %(max)s.")
-                % {"total": format_eur(total), "max": format_eur(game.max_buy_in_cents)},
+                _("With this top-up %(player)s would have %(total)s on the table; the maximum is %(max)s.")
+                % {
+                    "player": locked.player.full_name,
+                    "total": format_eur(total),
+                    "max": format_eur(game.max_buy_in_cents),
+                },
                 rule="CSH-1",
             )
         record = cash_top_up(
             actor=actor,
             shift=shift,
-            player=session.player,
+            player=locked.player,
             amount_cents=amount_cents,
             method=method,
             reference=table.reference,
             idempotency_key=idempotency_key,
             now=now,
         )
-        if session.state == SeatState.SITTING_OUT and chips_on_table_cents < game.big_blind_cents:
-            session.state = SeatState.PLAYING
-        session.top_up_cents += amount_cents
-        session.last_counted_cents = total
-        session.save(update_fields=["state", "top_up_cents", "last_counted_cents"])
+        if locked.state == SeatState.SITTING_OUT and chips_on_table_cents < game.big_blind_cents:
+            locked.state = SeatState.PLAYING
+        locked.top_up_cents += amount_cents
+        locked.last_counted_cents = total
+        locked.save(update_fields=["state", "top_up_cents", "last_counted_cents"])
         _event(
-            session,
+            locked,
             SessionEventKind.TOP_UP,
             actor=actor,
             now=now,
@@ -240,8 +235,25 @@ def session_top_up(
             chips_on_table_cents=chips_on_table_cents,
             transaction=record,
         )
-    session.replayed = False
-    return session
+        return locked
+
+    return run_once(
+        key=idempotency_key,
+        operation="cashgame.session_top_up",
+        request={
+            "shift": shift.pk,
+            "session": session.pk,
+            "amount_cents": amount_cents,
+            "chips_on_table_cents": chips_on_table_cents,
+            "method": method,
+        },
+        run=top_up,
+        load=_load_session,
+        before=lambda: player_require_eligible(
+            actor=actor, player=session.player, purpose=_("top up"), now=now
+        ),
+        now=now,
+    )
 
 
 def session_cash_out(
@@ -267,22 +279,16 @@ def session_cash_out(
         )
     if not isinstance(amount_cents, int) or not 0 <= amount_cents <= MAX_CENTS:
         raise DomainError("invalid_amount", _("The cash-out is 0.00 EUR or more."))
-    if amount_cents:
-        replay = _replayed(
-            idempotency_key=idempotency_key,
-            kind=SessionEventKind.CASH_OUT,
-            fields={"amount": amount_cents, "player": session.player_id},
-        )
-        if replay is not None:
-            return replay
-    with transaction.atomic():
+
+    def cash_out_session() -> PlayerSession:
         table = lock_table(session.table_id)
-        session = _open_session(session.pk)
+        locked = _open_session(session.pk)
         hand = _current_hand(table)
-        if hand is not None and session.seat in hand.dealt_seats:
+        if hand is not None and locked.seat in hand.dealt_seats:
             raise DomainError(
                 "in_hand",
-                _("The player is dealt in the hand in progress: cash out after it ends."),
+                _("%(player)s is dealt in the hand in progress: cash out after it ends.")
+                % {"player": locked.player.full_name},
                 rule="CSH-2",
                 status_code=409,
             )
@@ -291,23 +297,32 @@ def session_cash_out(
             record = cash_out(
                 actor=actor,
                 shift=shift,
-                player=session.player,
+                player=locked.player,
                 amount_cents=amount_cents,
                 reference=table.reference,
                 idempotency_key=idempotency_key,
                 now=now,
             )
-        session.ended_at = max(now, session.started_at)
-        session.cash_out_cents = amount_cents
-        session.last_counted_cents = amount_cents
-        session.save(update_fields=["ended_at", "cash_out_cents", "last_counted_cents"])
+        locked.ended_at = max(now, locked.started_at)
+        locked.state = SeatState.ENDED
+        locked.cash_out_cents = amount_cents
+        locked.last_counted_cents = amount_cents
+        locked.save(update_fields=["state", "ended_at", "cash_out_cents", "last_counted_cents"])
         _event(
-            session,
+            locked,
             SessionEventKind.CASH_OUT,
             actor=actor,
             now=now,
             amount_cents=amount_cents,
             transaction=record,
         )
-    session.replayed = False
-    return session
+        return locked
+
+    return run_once(
+        key=idempotency_key,
+        operation="cashgame.session_cash_out",
+        request={"shift": shift.pk, "session": session.pk, "amount_cents": amount_cents},
+        run=cash_out_session,
+        load=_load_session,
+        now=now,
+    )

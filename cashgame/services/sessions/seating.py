@@ -10,8 +10,9 @@ from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
+from cashgame.locks import table_for_update, tables_for_update
 from cashgame.models import CashTable, PlayerSession, SeatState, SessionEventKind
-from cashgame.services._common import lock_table, lock_tables, require_open
+from cashgame.services._common import require_open
 from cashgame.services.sessions._common import _check_seat_free, _current_hand, _event, _open_session
 from cashier.models import AccountKind
 from cashier.selectors import account_amount
@@ -41,7 +42,7 @@ def session_seat(
     for his first buy-in at the cage (CSH-1)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    table = lock_table(table.pk)
+    table = table_for_update(table.pk)
     require_open(table)
     _check_seat_free(table, seat)
     _check_not_seated(player)
@@ -55,6 +56,13 @@ def session_seat(
             "seat_taken", _("The seat or the player was just taken."), status_code=409
         ) from None
     _event(session, SessionEventKind.SEATED, actor=actor, now=now, detail=f"seat {seat}")
+    audit_record(
+        actor=actor,
+        action="cashgame.session_seat",
+        obj=session,
+        after={"table": table.pk, "seat": seat, "player": player.pk, "state": session.state},
+        now=now,
+    )
     return session
 
 
@@ -74,7 +82,7 @@ def session_move(
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     source_id = session.table_id
-    tables = lock_tables(source_id, table.pk)
+    tables = tables_for_update(source_id, table.pk)
     source, target = tables[source_id], tables[table.pk]
     session = _open_session(session.pk)
     if session.table_id != source_id:
@@ -110,10 +118,12 @@ def session_move(
             )
         session.last_counted_cents = chips_cents
         session.state = SeatState.WAITING_FOR_BUTTON
+    if target.pk != source.pk:
+        session.dead_blind_cents = 0  # a blind posted at the old table stays out of its pots
     before = {"table": source.pk, "seat": session.seat}
     session.table = target
     session.seat = seat
-    session.save(update_fields=["table", "seat", "state", "last_counted_cents"])
+    session.save(update_fields=["table", "seat", "state", "last_counted_cents", "dead_blind_cents"])
     _event(
         session,
         SessionEventKind.MOVE,
@@ -153,12 +163,13 @@ def session_state_change(
 ) -> PlayerSession:
     """The dealer's taps on a seat (CSH-5, CSH-6): a player who missed his blinds while away
     owes them and is dealt in again only after posting; a new player waits for the button to
-    pass unless he posts; a player short of one big blind stays out until he tops up."""
+    pass unless he posts; a player short of one big blind stays out until he tops up. Posting
+    missed blinds records the small blind as dead money for the next hand (POT-4)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     if action not in STATE_ACTIONS:
         raise DomainError("unknown_action", _("Unknown seat action: %s") % action)
-    table = lock_table(session.table_id)
+    table = table_for_update(session.table_id)
     session = _open_session(session.pk)
     allowed, target = STATE_ACTIONS[action]
     if session.state not in allowed:
@@ -180,9 +191,26 @@ def session_state_change(
             rule="CSH-5",
             status_code=409,
         )
+    detail = f"{action}: {target}"
+    if action == "posted" and session.state == SeatState.OWES_BLINDS:
+        # He posts both missed blinds: the big blind plays live, the small blind is dead money in
+        # the next hand he is dealt in (POT-4).
+        session.dead_blind_cents = table.game.small_blind_cents
+        detail += f"; dead blind {session.dead_blind_cents}"
+    elif target == SeatState.SITTING_OUT:
+        session.dead_blind_cents = 0  # he leaves before the hand: the posted chips come back
+    before = {"state": session.state}
     session.state = target
-    session.save(update_fields=["state"])
-    _event(session, SessionEventKind.STATE, actor=actor, now=now, detail=f"{action}: {target}")
+    session.save(update_fields=["state", "dead_blind_cents"])
+    _event(session, SessionEventKind.STATE, actor=actor, now=now, detail=detail)
+    audit_record(
+        actor=actor,
+        action="cashgame.session_state",
+        obj=session,
+        before=before,
+        after={"state": target, "action": action, "dead_blind_cents": session.dead_blind_cents},
+        now=now,
+    )
     return session
 
 
@@ -198,7 +226,7 @@ def session_stack_report(
         raise DomainError(
             "invalid_chip_count", _("Count the chips on the table: 0.00 EUR or more."), rule="CSH-5"
         )
-    table = lock_table(session.table_id)
+    table = table_for_update(session.table_id)
     session = _open_session(session.pk)
     if session.state == SeatState.AWAITING_BUY_IN:
         raise DomainError(
@@ -207,7 +235,8 @@ def session_stack_report(
     session.last_counted_cents = chips_cents
     if chips_cents < table.game.big_blind_cents:
         session.state = SeatState.SITTING_OUT
-    session.save(update_fields=["state", "last_counted_cents"])
+        session.dead_blind_cents = 0  # as when he sits out himself
+    session.save(update_fields=["state", "last_counted_cents", "dead_blind_cents"])
     _event(
         session,
         SessionEventKind.STATE,

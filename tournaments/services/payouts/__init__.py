@@ -3,8 +3,10 @@ paid at the cashier, deals (ICM, chip chop) at the final table, and bounties (TR
 
 - bounties: knock-out bounties won, split, given back, undone, lapsed and paid
 - table: the payout table, finalising the prize pool and the places (TRN-5, TRN-10)
-- eliminations: bust-outs with their places, and undoing the last one (TRN-10)
-- prizes: prizes paid at the cashier, deals
+- eliminations: bust-outs, and undoing the last one (TRN-10)
+- places: finishing places, given once the field is final (TRN-10)
+- prizes: prizes paid at the cashier
+- deals: deals at the final table (ICM, chip chop, the players' own split)
 """
 
 from tournaments.services.payouts.bounties import (
@@ -13,8 +15,9 @@ from tournaments.services.payouts.bounties import (
     bounty_pay,
     split_bounty,
 )
+from tournaments.services.payouts.deals import deal_accept, deal_shares, remaining_prize_cents
 from tournaments.services.payouts.eliminations import bust_undo, entry_bust
-from tournaments.services.payouts.prizes import deal_accept, prize_pay, remaining_prize_cents
+from tournaments.services.payouts.prizes import prize_pay
 from tournaments.services.payouts.table import (
     MAX_PLACES,
     entry_count,
@@ -32,6 +35,7 @@ __all__ = [
     "bounty_pay",
     "bust_undo",
     "deal_accept",
+    "deal_shares",
     "entry_bust",
     "entry_count",
     "finalise_blocker",

@@ -23,15 +23,15 @@ Callers of the award functions hold the tournament's lock.
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError
+from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
-from cashier.models import CashierTransaction, Shift, TransactionKind
+from cashier.models import CashierTransaction, Shift
 from cashier.services import bounty_payout
 from tournaments.models import BountyAward, BountyReason, Entry, EntryPayment, EntryStatus, Tournament
 from tournaments.services._common import lock_entry
@@ -221,21 +221,6 @@ def bounties_lapse(tournament: Tournament, *, actor, now: datetime) -> None:
         BountyAward.objects.filter(pk__in=[a.pk for a in awards]).delete()
 
 
-def _paid_with_key(idempotency_key: str, entry: Entry) -> CashierTransaction | None:
-    """CAG-2: the bounty payout this key already made for this entry; for another one, a 409."""
-    record = CashierTransaction.objects.filter(
-        idempotency_key=idempotency_key, kind=TransactionKind.BOUNTY_PAYOUT
-    ).first()
-    if record is None:
-        return None
-    if not record.tournament_bounties.filter(entry_id=entry.pk).exists():
-        raise Conflict(
-            "idempotency_key_reused", _("This idempotency key was already used. Use a new key."), rule="CAG-2"
-        )
-    record.replayed = True
-    return record
-
-
 def bounty_pay(
     *, actor, entry: Entry, shift: Shift, idempotency_key: str, now: datetime | None = None
 ) -> CashierTransaction:
@@ -244,24 +229,18 @@ def bounty_pay(
     refused (so a bounty is never paid twice); the same key answers with the same payout."""
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    done = _paid_with_key(idempotency_key, entry)
-    if done is not None:
-        return done
-    with transaction.atomic():
-        tournament, entry = lock_entry(entry)
-        # A racing request with the same key waited on the lock: answer with its payout.
-        done = _paid_with_key(idempotency_key, entry)
-        if done is not None:
-            return done
+
+    def pay() -> CashierTransaction:
+        tournament, locked = lock_entry(entry)
         awards = list(
             BountyAward.objects.select_for_update(of=("self",))
-            .filter(entry=entry, transaction__isnull=True)
+            .filter(entry=locked, transaction__isnull=True)
             .order_by("pk")
         )
         if not awards:
             raise DomainError(
                 "no_bounty_due",
-                _("Entry %d has no bounty due: it won none, or they are paid.") % entry.number,
+                _("Entry %d has no bounty due: it won none, or they are paid.") % locked.number,
                 rule="TRN-6",
                 status_code=409,
             )
@@ -269,23 +248,17 @@ def bounty_pay(
         record = bounty_payout(
             actor=actor,
             shift=shift,
-            player=entry.player,
+            player=locked.player,
             tournament_id=tournament.pk,
             amount_cents=amount,
             idempotency_key=idempotency_key,
             now=now,
         )
-        if record.replayed:
-            raise Conflict(
-                "idempotency_key_reused",
-                _("This idempotency key was already used. Use a new key."),
-                rule="CAG-2",
-            )
         BountyAward.objects.filter(pk__in=[award.pk for award in awards]).update(transaction=record)
         audit_record(
             actor=actor,
             action="entry.bounty_paid",
-            obj=entry,
+            obj=locked,
             after={
                 "amount_cents": amount,
                 "receipt": record.receipt_number,
@@ -293,5 +266,13 @@ def bounty_pay(
             },
             now=now,
         )
-    record.replayed = False
-    return record
+        return record
+
+    return run_once(
+        key=idempotency_key,
+        operation="tournaments.bounty_pay",
+        request={"shift": shift.pk, "entry": entry.pk},
+        run=pay,
+        load=lambda pk: CashierTransaction.objects.get(pk=pk),
+        now=now,
+    )

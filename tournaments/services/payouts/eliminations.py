@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
-from poker.payouts import finishing_places
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.services import clock, seating
 from tournaments.services._common import lock_tournament, rules_for
@@ -22,14 +21,8 @@ from tournaments.services.payouts.bounties import (
     bounty_paid_in_bust,
     eliminators_check,
 )
+from tournaments.services.payouts.places import field_is_final, places_assign_locked
 from tournaments.services.payouts.table import finalise_blocker, finalise_locked
-
-
-def _prize_for_place(tournament: Tournament, rules, place: int) -> int | None:
-    if rules.payouts_finalised_at is None or rules.deal_accepted_at is not None:
-        return None
-    row = tournament.payout_places.filter(place=place).first()
-    return (row.amount_cents or None) if row else None
 
 
 def _players_left(tournament: Tournament) -> int:
@@ -47,9 +40,10 @@ def entry_bust(
     rng: random.Random | None = None,
 ) -> list[Entry]:
     """Record the players knocked out in one hand (TRN-10): `busted` is (entry id, chips at the
-    start of the hand); the larger stack finishes higher. Places are given once registration is
-    closed (before that a busted player may re-enter and places are not known). When one player
-    is left he finishes first. Tables are then broken and balanced (TRN-9).
+    start of the hand); the larger stack finishes higher. Places are given once the field is
+    final (see places): a bust-out during late registration gets its place when registration
+    closes. When one player is left he finishes first. Tables are then broken and balanced
+    (TRN-9).
 
     `eliminators` maps a busted entry id to the entries that knocked him out (more than one on a
     split pot, named from the button's left); required for each busted entry that carries a
@@ -93,17 +87,7 @@ def entry_bust(
     carried = eliminators_check(tournament, busted=ids, eliminators=eliminators)
     rules = rules_for(tournament)
     rules.bust_sequence += 1
-    places_known = rules.registration_closed_at is not None
-    places = (
-        {
-            finish.player: finish.place
-            for finish in finishing_places(players_left_before_hand=left, busted=busted)
-        }
-        if places_known
-        else {}
-    )
-    if places_known and rules.payouts_finalised_at is None and not finalise_blocker(tournament, rules):
-        finalise_locked(tournament, rules, actor=actor, now=now)
+    stacks = dict(busted)
     for pk in ids:
         entry = entries[pk]
         entry.bust_table_number = entry.table.number if entry.table_id else None
@@ -112,12 +96,7 @@ def entry_bust(
         entry.status = EntryStatus.BUSTED
         entry.busted_at = now
         entry.bust_number = rules.bust_sequence
-        entry.finish_place = places.get(pk)
-        if rules.deal_accepted_at is None:
-            # After a deal each player keeps his agreed share whatever place he finishes.
-            entry.prize_cents = (
-                _prize_for_place(tournament, rules, entry.finish_place) if entry.finish_place else None
-            )
+        entry.bust_stack_chips = stacks[pk]
     fields = [
         "bust_table_number",
         "bust_seat",
@@ -126,11 +105,19 @@ def entry_bust(
         "status",
         "busted_at",
         "bust_number",
-        "finish_place",
-        "prize_cents",
+        "bust_stack_chips",
     ]
     Entry.objects.bulk_update(entries.values(), fields)
     rules.save(update_fields=["bust_sequence"])
+    if (
+        field_is_final(tournament, rules)
+        and rules.payouts_finalised_at is None
+        and not finalise_blocker(tournament, rules)
+    ):
+        finalise_locked(tournament, rules, actor=actor, now=now)
+    # Places wait for the final field (late registration may still add entries); then this
+    # hand's players, and any bust-out still without a place, get theirs (TRN-10).
+    places, winner = places_assign_locked(tournament, rules, actor=actor, now=now)
     audit_record(
         actor=actor,
         action="entry.bust",
@@ -149,20 +136,14 @@ def entry_bust(
         actor=actor,
         now=now,
     )
-    if places_known and left - len(ids) == 1:
-        winner = tournament.entries.select_for_update(of=("self",)).get(status=EntryStatus.ACTIVE)
-        winner.finish_place = 1
-        winner.prize_cents = (
-            winner.prize_cents if rules.deal_accepted_at else _prize_for_place(tournament, rules, 1)
-        )
-        winner.save(update_fields=["finish_place", "prize_cents"])
-        audit_record(actor=actor, action="entry.winner", obj=winner, after={"place": 1}, now=now)
+    if winner is not None:
         bounties_award_own(
             tournament, entries=[winner], bust_number=rules.bust_sequence, actor=actor, now=now
         )
     else:
         seating.rebalance(actor=actor, tournament=tournament, now=now, rng=rng)
-    return [entries[pk] for pk in ids]
+    written = Entry.objects.in_bulk(ids)
+    return [written[pk] for pk in ids]
 
 
 @transaction.atomic
@@ -232,6 +213,7 @@ def bust_undo(
         entry.prize_cents = None if rules.deal_accepted_at is None else entry.prize_cents
         entry.busted_at = None
         entry.bust_number = None
+        entry.bust_stack_chips = None
         entry.table, entry.seat = (table, entry.bust_seat) if seat_free else (None, None)
         entry.save(
             update_fields=[
@@ -240,6 +222,7 @@ def bust_undo(
                 "prize_cents",
                 "busted_at",
                 "bust_number",
+                "bust_stack_chips",
                 "table",
                 "seat",
             ]

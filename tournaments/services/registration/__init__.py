@@ -11,17 +11,27 @@ from tournaments.services.registration.entries import entry_mark_present, entry_
 from tournaments.services.registration.refunds import refund_pay, refunds_owed
 from tournaments.services.registration.rules import RULE_FIELDS, tournament_rules_update
 from tournaments.services.registration.start import registered_count, tournament_postpone, tournament_start
+from tournaments.services.registration.withdrawals import (
+    entry_has_played,
+    entry_withdraw,
+    transaction_reversal_check,
+    transaction_reversed,
+)
 
 __all__ = [
     "RULE_FIELDS",
     "entry_add_on",
+    "entry_has_played",
     "entry_mark_present",
     "entry_rebuy",
     "entry_register",
+    "entry_withdraw",
     "refund_pay",
     "refunds_owed",
     "registered_count",
     "tournament_postpone",
     "tournament_rules_update",
     "tournament_start",
+    "transaction_reversal_check",
+    "transaction_reversed",
 ]

@@ -3,11 +3,11 @@ allows, each posted through the cashier ledger with a receipt."""
 
 from datetime import datetime
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError
+from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record, snapshot
 from cashier.models import PaymentMethod, Shift, TransactionKind
@@ -30,22 +30,18 @@ def _buy_more(
 ) -> Entry:
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    done = EntryPayment.objects.filter(cashier_transaction__idempotency_key=idempotency_key).first()
-    if done is not None:
-        if done.entry_id != entry.pk or done.kind != kind:
-            raise Conflict(
-                "idempotency_key_reused",
-                _("This idempotency key was already used for another transaction. Use a new key."),
-                rule="CAG-2",
-            )
-        return Entry.objects.get(pk=entry.pk)
-    player_require_eligible(actor=actor, player=entry.player, purpose=_("buy chips"), now=now)
-    clock.clock_advance_due(tournament_id=entry.tournament_id, now=now)
-    with transaction.atomic():
-        tournament, entry = lock_entry(entry)
+
+    def before() -> None:
+        player_require_eligible(actor=actor, player=entry.player, purpose=_("buy chips"), now=now)
+        # A level already due rises first, in its own transaction, so rebuys and add-ons close
+        # on time (TRN-6) and stay closed even when this request is refused.
+        clock.clock_advance_due(tournament_id=entry.tournament_id, now=now)
+
+    def buy() -> Entry:
+        tournament, locked = lock_entry(entry)
         clock.advance_locked(tournament, now=now)
         rules = rules_for(tournament)
-        if entry.status != EntryStatus.ACTIVE:
+        if locked.status != EntryStatus.ACTIVE:
             raise DomainError(
                 "entry_not_active",
                 _("Only a player still in the tournament can buy chips."),
@@ -65,7 +61,7 @@ def _buy_more(
                     rule="TRN-6",
                     status_code=409,
                 )
-            if entry.rebuys >= rules.max_rebuys:
+            if locked.rebuys >= rules.max_rebuys:
                 raise DomainError(
                     "rebuy_limit",
                     _("This entry has used all %d rebuys.") % rules.max_rebuys,
@@ -83,7 +79,7 @@ def _buy_more(
                     rule="TRN-6",
                     status_code=409,
                 )
-            if entry.add_ons >= 1:
+            if locked.add_ons >= 1:
                 raise DomainError(
                     "add_on_limit", _("This entry already took its add-on."), rule="TRN-6", status_code=409
                 )
@@ -92,7 +88,7 @@ def _buy_more(
         record = tournament_payment(
             actor=actor,
             shift=shift,
-            player=entry.player,
+            player=locked.player,
             kind=payment_kind,
             tournament_id=tournament.pk,
             prize_cents=prize,
@@ -102,14 +98,8 @@ def _buy_more(
             idempotency_key=idempotency_key,
             now=now,
         )
-        if record.replayed:
-            raise Conflict(
-                "idempotency_key_reused",
-                _("This idempotency key was already used for another transaction. Use a new key."),
-                rule="CAG-2",
-            )
         EntryPayment.objects.create(
-            entry=entry,
+            entry=locked,
             kind=kind,
             cashier_transaction=record,
             prize_cents=prize,
@@ -118,18 +108,28 @@ def _buy_more(
             created_at=now,
         )
         field = "rebuys" if kind == EntryPaymentKind.REBUY else "add_ons"
-        before = snapshot(entry, [field])
-        setattr(entry, field, getattr(entry, field) + 1)
-        entry.save(update_fields=[field])
+        counted_before = snapshot(locked, [field])
+        setattr(locked, field, getattr(locked, field) + 1)
+        locked.save(update_fields=[field])
         audit_record(
             actor=actor,
             action=f"entry.{kind}",
-            obj=entry,
-            before=before,
-            after={field: getattr(entry, field), "receipt": record.receipt_number, "chips": chips},
+            obj=locked,
+            before=counted_before,
+            after={field: getattr(locked, field), "receipt": record.receipt_number, "chips": chips},
             now=now,
         )
-    return entry
+        return locked
+
+    return run_once(
+        key=idempotency_key,
+        operation=f"tournaments.entry_{kind}",
+        request={"shift": shift.pk, "entry": entry.pk, "method": method},
+        run=buy,
+        load=lambda pk: Entry.objects.get(pk=pk),
+        before=before,
+        now=now,
+    )
 
 
 def entry_rebuy(

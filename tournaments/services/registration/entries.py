@@ -13,7 +13,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError
+from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, require_role
 from cardroom.services import audit_record, snapshot
 from cashier.models import PaymentMethod, Shift, TransactionKind
@@ -22,6 +23,7 @@ from players.models import Player
 from players.services import player_require_eligible
 from tournaments.models import (
     CLOCK_STARTED,
+    COUNTED_STATUSES,
     Entry,
     EntryKind,
     EntryPayment,
@@ -34,26 +36,6 @@ from tournaments.services import clock, seating
 from tournaments.services._common import lock_entry, lock_tournament, rules_for
 
 REGISTRATION_STATUSES = frozenset({TournamentStatus.REGISTERING, *CLOCK_STARTED})
-
-
-def _entry_for_key(idempotency_key: str) -> Entry | None:
-    return (
-        Entry.objects.filter(cashier_transaction__idempotency_key=idempotency_key)
-        .select_related("cashier_transaction")
-        .first()
-    )
-
-
-def _replayed_entry(entry: Entry, *, tournament: Tournament, player: Player) -> Entry:
-    """CAG-2: the entry a key already made; the same key for another player or tournament is a 409."""
-    if entry.tournament_id != tournament.pk or entry.player_id != player.pk:
-        raise Conflict(
-            "idempotency_key_reused",
-            _("This idempotency key was already used for another registration. Use a new key."),
-            rule="CAG-2",
-        )
-    entry.replayed = True
-    return entry
 
 
 def _require_registration_open(tournament: Tournament, rules) -> None:
@@ -95,26 +77,19 @@ def entry_register(
     """
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    existing = _entry_for_key(idempotency_key)
-    if existing is not None:
-        return _replayed_entry(existing, tournament=tournament, player=player)
-    # Before the transaction: the logged refusal must survive the rollback (PLY-1).
-    player_require_eligible(actor=actor, player=player, purpose=_("register for a tournament"), now=now)
-    # A level already due rises first, in its own transaction, so late registration closes on
-    # time (TRN-6) and stays closed even when this request is refused.
-    clock.clock_advance_due(tournament_id=tournament.pk, now=now)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament.pk)
-        # A racing request with the same key waited on the lock: answer with its entry.
-        existing = _entry_for_key(idempotency_key)
-        if existing is not None:
-            return _replayed_entry(existing, tournament=tournament, player=player)
-        clock.advance_locked(tournament, now=now)
-        rules = rules_for(tournament)
-        _require_registration_open(tournament, rules)
-        previous = tournament.entries.filter(player=player).exclude(
-            status__in=[EntryStatus.REFUND_DUE, EntryStatus.REFUNDED]
-        )
+
+    def before() -> None:
+        player_require_eligible(actor=actor, player=player, purpose=_("register for a tournament"), now=now)
+        # A level already due rises first, in its own transaction, so late registration closes
+        # on time (TRN-6) and stays closed even when this request is refused.
+        clock.clock_advance_due(tournament_id=tournament.pk, now=now)
+
+    def register() -> Entry:
+        locked = lock_tournament(tournament.pk)
+        clock.advance_locked(locked, now=now)
+        rules = rules_for(locked)
+        _require_registration_open(locked, rules)
+        previous = locked.entries.filter(player=player, status__in=COUNTED_STATUSES)
         if previous.filter(status=EntryStatus.ACTIVE).exists():
             raise DomainError(
                 "entry_still_active",
@@ -124,11 +99,11 @@ def entry_register(
                 status_code=409,
             )
         earlier = previous.count()
-        if earlier > tournament.max_reentries:
+        if earlier > locked.max_reentries:
             raise DomainError(
                 "reentry_limit",
                 _("%(player)s has used all %(max)d re-entries of this tournament.")
-                % {"player": player.full_name, "max": tournament.max_reentries},
+                % {"player": player.full_name, "max": locked.max_reentries},
                 rule="TRN-6",
                 status_code=409,
             )
@@ -138,40 +113,33 @@ def entry_register(
             shift=shift,
             player=player,
             kind=TransactionKind.RE_ENTRY if earlier else TransactionKind.TOURNAMENT_BUY_IN,
-            tournament_id=tournament.pk,
-            prize_cents=tournament.prize_cents,
-            fee_cents=tournament.fee_cents,
-            bounty_cents=tournament.bounty_cents,
+            tournament_id=locked.pk,
+            prize_cents=locked.prize_cents,
+            fee_cents=locked.fee_cents,
+            bounty_cents=locked.bounty_cents,
             method=method,
             idempotency_key=idempotency_key,
             now=now,
         )
-        if record.replayed:
-            # The key paid for something that is not an entry (CAG-2).
-            raise Conflict(
-                "idempotency_key_reused",
-                _("This idempotency key was already used for another transaction. Use a new key."),
-                rule="CAG-2",
-            )
-        number = (tournament.entries.aggregate(top=Max("number"))["top"] or 0) + 1
+        number = (locked.entries.aggregate(top=Max("number"))["top"] or 0) + 1
         entry = Entry.objects.create(
-            tournament=tournament,
+            tournament=locked,
             player=player,
             number=number,
             kind=kind,
             present=present,
             cashier_transaction=record,
-            starting_stack_chips=tournament.starting_stack_chips,
+            starting_stack_chips=locked.starting_stack_chips,
             registered_at=now,
         )
         EntryPayment.objects.create(
             entry=entry,
             kind=EntryPaymentKind.RE_ENTRY if earlier else EntryPaymentKind.BUY_IN,
             cashier_transaction=record,
-            prize_cents=tournament.prize_cents,
-            fee_cents=tournament.fee_cents,
-            bounty_cents=tournament.bounty_cents,
-            chips=tournament.starting_stack_chips,
+            prize_cents=locked.prize_cents,
+            fee_cents=locked.fee_cents,
+            bounty_cents=locked.bounty_cents,
+            chips=locked.starting_stack_chips,
             created_at=now,
         )
         audit_record(
@@ -179,7 +147,7 @@ def entry_register(
             action="entry.register",
             obj=entry,
             after={
-                "tournament": tournament.pk,
+                "tournament": locked.pk,
                 "player": player.pk,
                 "number": number,
                 "kind": kind,
@@ -187,10 +155,25 @@ def entry_register(
             },
             now=now,
         )
-        if tournament.tables.exists():
-            seating.seat_new_entry(actor=actor, tournament=tournament, entry=entry, now=now, rng=rng)
-    entry.replayed = False
-    return entry
+        if locked.tables.exists():
+            seating.seat_new_entry(actor=actor, tournament=locked, entry=entry, now=now, rng=rng)
+        return entry
+
+    return run_once(
+        key=idempotency_key,
+        operation="tournaments.entry_register",
+        request={
+            "shift": shift.pk,
+            "tournament": tournament.pk,
+            "player": player.pk,
+            "method": method,
+            "present": present,
+        },
+        run=register,
+        load=lambda pk: Entry.objects.select_related("player", "table").get(pk=pk),
+        before=before,
+        now=now,
+    )
 
 
 @transaction.atomic
@@ -199,7 +182,7 @@ def entry_mark_present(*, actor, entry: Entry, present: bool, now: datetime | No
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     tournament, entry = lock_entry(entry)
-    if entry.status in (EntryStatus.REFUND_DUE, EntryStatus.REFUNDED):
+    if entry.status not in COUNTED_STATUSES:
         raise DomainError(
             "entry_refunded", _("This entry was refunded; its presence no longer counts."), status_code=409
         )

@@ -3,12 +3,12 @@ paid to each player at the cashier."""
 
 from datetime import datetime
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError
+from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
 from cashier.models import AccountKind, Shift
@@ -87,48 +87,48 @@ def refund_pay(
     """The cashier pays a cancelled tournament's refund in cash from refunds payable (TRN-2)."""
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
-    done = Entry.objects.filter(refund_transaction__idempotency_key=idempotency_key).first()
-    if done is not None:
-        if done.pk != entry.pk:
-            raise Conflict(
-                "idempotency_key_reused",
-                _("This idempotency key was already used. Use a new key."),
-                rule="CAG-2",
-            )
-        return done
-    with transaction.atomic():
-        tournament, entry = lock_entry(entry)
-        if entry.status != EntryStatus.REFUND_DUE:
+
+    def pay() -> Entry:
+        tournament, locked = lock_entry(entry)
+        if locked.status != EntryStatus.REFUND_DUE:
             raise DomainError(
                 "no_refund_due",
                 _("Entry %(n)d has no refund due (it is %(status)s).")
-                % {"n": entry.number, "status": entry.get_status_display()},
+                % {"n": locked.number, "status": locked.get_status_display()},
                 rule="TRN-2",
                 status_code=409,
             )
         record = refund_payout(
             actor=actor,
             shift=shift,
-            player=entry.player,
+            player=locked.player,
             tournament_id=tournament.pk,
-            amount_cents=entry.refund_cents,
+            amount_cents=locked.refund_cents,
             idempotency_key=idempotency_key,
             now=now,
         )
-        if record.replayed:
-            raise Conflict(
-                "idempotency_key_reused",
-                _("This idempotency key was already used. Use a new key."),
-                rule="CAG-2",
-            )
-        entry.status = EntryStatus.REFUNDED
-        entry.refund_transaction = record
-        entry.save(update_fields=["status", "refund_transaction"])
+        locked.status = EntryStatus.REFUNDED
+        locked.refund_transaction = record
+        locked.save(update_fields=["status", "refund_transaction"])
         audit_record(
             actor=actor,
             action="entry.refund_paid",
-            obj=entry,
-            after={"receipt": record.receipt_number, "amount_cents": entry.refund_cents},
+            obj=locked,
+            before={"status": EntryStatus.REFUND_DUE},
+            after={
+                "status": locked.status,
+                "receipt": record.receipt_number,
+                "amount_cents": locked.refund_cents,
+            },
             now=now,
         )
-    return entry
+        return locked
+
+    return run_once(
+        key=idempotency_key,
+        operation="tournaments.refund_pay",
+        request={"shift": shift.pk, "entry": entry.pk},
+        run=pay,
+        load=lambda pk: Entry.objects.get(pk=pk),
+        now=now,
+    )

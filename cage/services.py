@@ -1,0 +1,260 @@
+"""The cage's one door to every game's money (CAG-6).
+
+A cashier asks for a transaction by its kind: a cash-game buy-in, a tournament entry, a prize.
+Each kind goes to the service of its game, which checks that game's rules (CSH-1..5, TRN-2/6/10)
+and makes the cashier transaction itself; this module only finds the player's seat, session or
+entry the request is about. The desk's form and `POST /api/cashier/transactions/` both come
+here, so no page or endpoint can move game money around the game's rules.
+
+Corrections go the same way: a reversal of a game's transaction is refused when the game cannot
+follow it (an entry that has played), and otherwise the game's records change in the same
+transaction as the reversal posting.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError, NotFound
+from cardroom.money import format_eur
+from cashgame.models import CashTable, JackpotShare, PlayerSession
+from cashgame.services import sessions as cash_sessions
+from cashgame.services.jackpot import jackpot_share_pay
+from cashier.models import CashierTransaction, PaymentMethod, Posting, ReversalRequest, Shift, TransactionKind
+from cashier.services import reversal_approve, reversal_request
+from players.models import Player
+from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.services import registration
+from tournaments.services.payouts import bounty_pay, prize_pay
+
+CASH_GAME_KINDS = {
+    TransactionKind.CASH_BUY_IN,
+    TransactionKind.TOP_UP,
+    TransactionKind.CASH_OUT,
+    TransactionKind.JACKPOT_PAYOUT,
+}
+
+
+@dataclass(frozen=True)
+class DeskRequest:
+    """One transaction asked for at the desk, parsed (amounts in cents)."""
+
+    kind: str
+    player_id: int
+    amount_cents: int | None = None
+    method: str = PaymentMethod.CASH
+    table_id: int | None = None
+    seat: int | None = None
+    chips_on_table_cents: int | None = None
+    tournament_id: int | None = None
+
+
+def _player(request: DeskRequest) -> Player:
+    player = Player.objects.filter(pk=request.player_id).first()
+    if player is None:
+        raise NotFound("unknown_player", _("Unknown player."))
+    return player
+
+
+def _open_session(player: Player, request: DeskRequest, what: str) -> PlayerSession:
+    session = (
+        PlayerSession.objects.select_related("table", "player")
+        .filter(player=player, ended_at__isnull=True)
+        .first()
+    )
+    if session is None:
+        raise DomainError(
+            "no_session",
+            _("%(player)s has no seat at a cash table: there is no %(what)s to make.")
+            % {"player": player.full_name, "what": what},
+            rule="CAG-6",
+            status_code=409,
+        )
+    if request.table_id is not None and session.table_id != request.table_id:
+        raise DomainError(
+            "other_table",
+            _("%(player)s plays at %(table)s, not at the table given.")
+            % {"player": player.full_name, "table": session.table},
+            rule="CAG-6",
+            status_code=409,
+        )
+    return session
+
+
+def _require_amount(request: DeskRequest) -> int:
+    if request.amount_cents is None:
+        raise DomainError("amount_required", _("Enter the amount."))
+    return request.amount_cents
+
+
+def _tournament(request: DeskRequest) -> Tournament:
+    if request.tournament_id is None:
+        raise DomainError("tournament_required", _("Say which tournament this is for."))
+    tournament = Tournament.objects.filter(pk=request.tournament_id).first()
+    if tournament is None:
+        raise NotFound("unknown_tournament", _("Unknown tournament."))
+    return tournament
+
+
+def _entry(player: Player, tournament: Tournament, *, statuses, what: str) -> Entry:
+    entry = tournament.entries.filter(player=player, status__in=statuses).order_by("-number").first()
+    if entry is None:
+        raise DomainError(
+            "no_entry",
+            _("%(player)s has no entry in %(tournament)s for %(what)s.")
+            % {"player": player.full_name, "tournament": tournament.name, "what": what},
+            rule="CAG-6",
+            status_code=409,
+        )
+    return entry
+
+
+def _check_typed_amount(request: DeskRequest, owed: int, what: str) -> None:
+    """An amount typed for a payment the game computes must be that amount, never another."""
+    if request.amount_cents is not None and request.amount_cents != owed:
+        raise DomainError(
+            "amount_differs",
+            _("%(what)s is %(owed)s, not %(typed)s.")
+            % {"what": what, "owed": format_eur(owed), "typed": format_eur(request.amount_cents)},
+            rule="CAG-6",
+        )
+
+
+def transaction_route(
+    *, actor, shift: Shift, request: DeskRequest, idempotency_key: str, now: datetime | None = None
+) -> CashierTransaction:
+    """Carry out a desk request through its game's service; answer with the cashier
+    transaction it made (the same one again for a repeated key, CAG-2)."""
+    now = now or timezone.now()
+    player = _player(request)
+    common = {"actor": actor, "shift": shift, "idempotency_key": idempotency_key, "now": now}
+    kind = request.kind
+    if kind == TransactionKind.CASH_BUY_IN:
+        if request.table_id is None:
+            raise DomainError("table_required", _("Say which table the chips are for."), rule="CSH-1")
+        table = CashTable.objects.filter(pk=request.table_id).first()
+        if table is None:
+            raise NotFound("unknown_table", _("Unknown table."))
+        cash_sessions.session_buy_in(
+            **common,
+            table=table,
+            player=player,
+            amount_cents=_require_amount(request),
+            seat=request.seat,
+            method=request.method,
+        )
+    elif kind == TransactionKind.TOP_UP:
+        if request.chips_on_table_cents is None:
+            raise DomainError(
+                "chips_count_required",
+                _("Give the chips the dealer counted in front of the player."),
+                rule="CSH-5",
+            )
+        cash_sessions.session_top_up(
+            **common,
+            session=_open_session(player, request, _("top-up")),
+            amount_cents=_require_amount(request),
+            chips_on_table_cents=request.chips_on_table_cents,
+            method=request.method,
+        )
+    elif kind == TransactionKind.CASH_OUT:
+        amount = _require_amount(request)
+        if amount <= 0:
+            raise DomainError(
+                "nothing_to_pay",
+                _("A cash-out of 0.00 EUR moves no money: end the session at the table."),
+                rule="CSH-2",
+            )
+        cash_sessions.session_cash_out(
+            **common, session=_open_session(player, request, _("cash-out")), amount_cents=amount
+        )
+    elif kind == TransactionKind.JACKPOT_PAYOUT:
+        share = (
+            JackpotShare.objects.filter(player=player, transaction__isnull=True, amount_cents__gt=0)
+            .order_by("pk")
+            .first()
+        )
+        if share is None:
+            raise DomainError(
+                "no_share_due",
+                _("%(player)s has no jackpot share to collect.") % {"player": player.full_name},
+                rule="JKP-3",
+                status_code=409,
+            )
+        _check_typed_amount(request, share.amount_cents, _("The jackpot share"))
+        jackpot_share_pay(**common, share=share)
+    else:
+        _tournament_route(player=player, request=request, common=common)
+    return CashierTransaction.objects.select_related("cashier", "player").get(idempotency_key=idempotency_key)
+
+
+def _tournament_route(*, player: Player, request: DeskRequest, common: dict) -> None:
+    tournament = _tournament(request)
+    kind = request.kind
+    if kind in (TransactionKind.TOURNAMENT_BUY_IN, TransactionKind.RE_ENTRY):
+        _check_typed_amount(request, tournament.buy_in_cents, _("The buy-in of %s") % tournament.name)
+        registration.entry_register(**common, tournament=tournament, player=player, method=request.method)
+    elif kind in (TransactionKind.REBUY, TransactionKind.ADD_ON):
+        entry = _entry(player, tournament, statuses=[EntryStatus.ACTIVE], what=_("chips"))
+        buy = registration.entry_rebuy if kind == TransactionKind.REBUY else registration.entry_add_on
+        buy(**common, entry=entry, method=request.method)
+    elif kind == TransactionKind.REFUND:
+        entry = _entry(
+            player, tournament, statuses=[EntryStatus.REFUND_DUE, EntryStatus.ACTIVE], what=_("a refund")
+        )
+        if entry.status == EntryStatus.REFUND_DUE:
+            _check_typed_amount(request, entry.refund_cents, _("The refund"))
+            registration.refund_pay(**common, entry=entry)
+        else:
+            registration.entry_withdraw(**common, entry=entry, method=request.method)
+    elif kind == TransactionKind.PRIZE_PAYOUT:
+        entry = _entry(
+            player, tournament, statuses=[EntryStatus.ACTIVE, EntryStatus.BUSTED], what=_("a prize")
+        )
+        _check_typed_amount(request, entry.prize_cents or 0, _("The prize"))
+        prize_pay(**common, entry=entry)
+    elif kind == TransactionKind.BOUNTY_PAYOUT:
+        entry = _entry(
+            player, tournament, statuses=[EntryStatus.ACTIVE, EntryStatus.BUSTED], what=_("bounties")
+        )
+        bounty_pay(**common, entry=entry)
+    else:
+        raise DomainError("invalid_kind", _("Unknown transaction: %s") % kind)
+
+
+def _game_of(posting: Posting):
+    """The module whose records follow a reversal of this posting (CAG-6)."""
+    record = CashierTransaction.objects.filter(posting=posting).first()
+    if record is None:
+        raise DomainError(
+            "not_a_cashier_transaction",
+            _(
+                "Only a cashier transaction can be reversed here; this posting is corrected "
+                "where it was made."
+            ),
+            rule="CAG-6",
+            status_code=409,
+        )
+    return (cash_sessions if record.kind in CASH_GAME_KINDS else registration), record
+
+
+def correction_request(
+    *, actor, posting: Posting, reason: str, now: datetime | None = None
+) -> ReversalRequest:
+    """Ask for a reversal; refused at once when the game could not follow it."""
+    game, record = _game_of(posting)
+    game.transaction_reversal_check(record=record)
+    return reversal_request(actor=actor, posting=posting, reason=reason, now=now)
+
+
+@transaction.atomic
+def correction_approve(*, actor, request: ReversalRequest, now: datetime | None = None) -> Posting:
+    """A second manager approves: the game's records follow (first, holding the game's locks)
+    and the reversal is posted, in one transaction."""
+    now = now or timezone.now()
+    game, record = _game_of(request.posting)
+    game.transaction_reversed(actor=actor, record=record, now=now)
+    return reversal_approve(actor=actor, request=request, now=now)

@@ -1,0 +1,24 @@
+"""The cage's routes. They keep the paths and names the desk always had (`/cashier/`,
+`cashier:desk`): cardroom/urls.py mounts them in the cashier's namespace."""
+
+from django.urls import path, re_path
+
+from cage import api, views
+
+urlpatterns = [
+    path("", views.DeskView.as_view(), name="desk"),
+    path("receipts/<int:pk>/reverse/", views.ReversalRequestView.as_view(), name="reversal-request"),
+    path("reversals/", views.ReversalListView.as_view(), name="reversals"),
+    re_path(
+        r"^reversals/(?P<pk>[0-9]+)/(?P<decision>approve|reject)/$",
+        views.ReversalDecisionView.as_view(),
+        name="reversal-decide",
+    ),
+]
+
+api_urlpatterns = [
+    path("transactions/", api.TransactionListApi.as_view(), name="api-transaction-list"),
+    path("reversals/", api.ReversalListApi.as_view(), name="api-reversal-list"),
+    path("reversals/<int:pk>/approve/", api.ReversalApproveApi.as_view(), name="api-reversal-approve"),
+    path("reversals/<int:pk>/reject/", api.ReversalRejectApi.as_view(), name="api-reversal-reject"),
+]

@@ -1,0 +1,32 @@
+"""Cashier transactions: the money half of every game's money movement (CAG-1, CAG-4, PLY-1,
+PLY-2). They are called by the game's services (cashgame, tournaments), which check the game's
+rules, hold the game's locks and carry the request's key (cardroom.idempotency, CAG-2); the
+cashier's own pages and API reach them only through those services (CAG-6)."""
+
+from cashier.services.transactions.payouts import (
+    bounty_payout,
+    cash_out,
+    jackpot_payout,
+    prize_payout,
+    refund_payout,
+)
+from cashier.services.transactions.posting import transaction_post
+from cashier.services.transactions.sales import (
+    cash_buy_in,
+    cash_top_up,
+    tournament_payment,
+    tournament_refund,
+)
+
+__all__ = [
+    "bounty_payout",
+    "cash_buy_in",
+    "cash_out",
+    "cash_top_up",
+    "jackpot_payout",
+    "prize_payout",
+    "refund_payout",
+    "tournament_payment",
+    "tournament_refund",
+    "transaction_post",
+]

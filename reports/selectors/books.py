@@ -1,0 +1,254 @@
+"""The books checked: the ledger against itself and against the games' own records (CAG-1,
+CAG-4, CAG-6). Each check states what the records say and what the ledger holds; a difference
+is a fault to find, never rounding. `manage.py check_books` prints them; tests call
+`books_problems()` after every journey and fault.
+
+The games' records are read on their own terms (sessions and their events, the hand log,
+entries and their payments, prizes, bounties, jackpot shares); only the balances come from the
+ledger. A transaction whose posting was reversed counts in neither.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+
+from cashgame.models import (
+    CashTable,
+    Hand,
+    HandStatus,
+    JackpotShare,
+    PlayerSession,
+    SessionEvent,
+    SessionEventKind,
+)
+from cashier.models import AccountKind, CashierTransaction, Entry, Posting, ReceiptCounter, Shift, ShiftStatus
+from cashier.selectors import account_amount, drawer_expected, ledger_total
+from tournaments.models import COUNTED_STATUSES, BountyAward, EntryPayment, EntryStatus, Tournament
+from tournaments.models import Entry as TournamentEntry
+
+
+@dataclass(frozen=True)
+class BookCheck:
+    """One reconciliation: the records' figure against the ledger's (cents, or a count)."""
+
+    name: str
+    expected: int
+    actual: int
+    unit: str = "cents"
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.actual
+
+    @property
+    def difference(self) -> int:
+        return self.actual - self.expected
+
+
+def _sum(queryset, field: str = "amount_cents") -> int:
+    return queryset.aggregate(total=Sum(field))["total"] or 0
+
+
+def _not_reversed(path: str):
+    """Rows whose transaction's posting has no reversal (`path` leads to the posting id)."""
+    return ~Exists(Posting.objects.filter(reverses=OuterRef(path)))
+
+
+def _ledger_checks() -> list[BookCheck]:
+    unbalanced = (
+        Entry.objects.values("posting_id").annotate(total=Sum("amount_cents")).exclude(total=0).count()
+    )
+    paid_lines = CashierTransaction.objects.annotate(
+        paid=Sum("posting__entries__amount_cents", filter=Q(posting__entries__amount_cents__gt=0))
+    ).exclude(paid=F("amount_cents"))
+    return [
+        BookCheck(str(_("Ledger: every entry sums to zero")), 0, ledger_total()),
+        BookCheck(str(_("Ledger: postings that do not balance")), 0, unbalanced, "postings"),
+        BookCheck(
+            str(_("Cashier transactions whose posting moves another amount")),
+            0,
+            paid_lines.count(),
+            "transactions",
+        ),
+    ]
+
+
+def _receipt_checks() -> list[BookCheck]:
+    numbers = CashierTransaction.objects.aggregate(count=Count("pk"), last=Max("receipt_number"))
+    count, last = numbers["count"], numbers["last"] or 0
+    counter = ReceiptCounter.objects.aggregate(last=Sum("last_number"))["last"] or 0
+    return [
+        BookCheck(str(_("Receipts: numbered 1 to N without a gap")), count, last, "receipts"),
+        BookCheck(str(_("Receipts: the counter stands at the last receipt")), last, counter, "receipts"),
+    ]
+
+
+def _drawer_checks() -> list[BookCheck]:
+    left = [
+        shift.pk
+        for shift in Shift.objects.filter(status=ShiftStatus.CLOSED).select_related("drawer")
+        if drawer_expected(shift=shift) != 0
+    ]
+    return [BookCheck(str(_("Closed shifts whose drawer still holds money")), 0, len(left), "shifts")]
+
+
+def _table_checks() -> list[BookCheck]:
+    checks = []
+    money = SessionEvent.objects.filter(transaction__isnull=False).filter(
+        _not_reversed("transaction__posting")
+    )
+    for table in CashTable.objects.order_by("number"):
+        mine = money.filter(transaction__reference=table.reference)
+        bought = _sum(mine.filter(kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP]))
+        cashed = _sum(mine.filter(kind=SessionEventKind.CASH_OUT))
+        account = f"{table.reference}"
+        moves = Entry.objects.filter(
+            posting__in=SessionEvent.objects.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values(
+                "posting"
+            ),
+            account__kind=AccountKind.CHIPS_IN_PLAY,
+            account__owner=account,
+        )
+        moved_in = -_sum(moves)  # chips in play carry a credit balance: in is negative
+        hands = Hand.objects.filter(table=table, status=HandStatus.ENDED)
+        fees = _sum(hands, "rake_cents") + _sum(hands, "jackpot_drop_cents")
+        in_play = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=account)
+        checks.append(
+            BookCheck(
+                str(_("Table %(n)s: chips in play = bought + moved in - cashed out - rake and drops"))
+                % {"n": table.number},
+                bought + moved_in - cashed - fees,
+                in_play,
+            )
+        )
+        if not PlayerSession.objects.filter(table=table, ended_at__isnull=True).exists():
+            checks.append(
+                BookCheck(
+                    str(_("Table %(n)s: nobody is seated, so no chips are in play")) % {"n": table.number},
+                    0,
+                    in_play,
+                )
+            )
+    return checks
+
+
+def _session_checks() -> list[BookCheck]:
+    events = SessionEvent.objects.filter(session=OuterRef("pk"), transaction__isnull=False).filter(
+        _not_reversed("transaction__posting")
+    )
+
+    def total(kind: str):
+        return Coalesce(
+            Subquery(events.filter(kind=kind).values("session").annotate(t=Sum("amount_cents")).values("t")),
+            0,
+        )
+
+    wrong = (
+        PlayerSession.objects.annotate(
+            bought=total(SessionEventKind.BUY_IN), topped=total(SessionEventKind.TOP_UP)
+        )
+        .exclude(bought=F("buy_in_cents"), topped=F("top_up_cents"))
+        .count()
+    )
+    return [
+        BookCheck(
+            str(_("Sessions whose buy-ins and top-ups differ from their receipts")), 0, wrong, "sessions"
+        )
+    ]
+
+
+def _tournament_checks() -> list[BookCheck]:
+    checks = []
+    counted = EntryPayment.objects.filter(entry__status__in=COUNTED_STATUSES)
+    for tournament in Tournament.objects.select_related("rules").order_by("pk"):
+        owner = f"tournament:{tournament.pk}"
+        payments = counted.filter(entry__tournament=tournament)
+        prizes_paid = _sum(
+            CashierTransaction.objects.filter(tournament_prize__tournament=tournament), "amount_cents"
+        )
+        rules = getattr(tournament, "rules", None)
+        overlay = rules.overlay_cents if rules is not None and tournament.status != "cancelled" else 0
+        checks.append(
+            BookCheck(
+                str(_("Tournament %(n)s: prize pool = entries' prize parts + overlay - prizes paid"))
+                % {"n": tournament.pk},
+                _sum(payments, "prize_cents") + overlay - prizes_paid,
+                account_amount(kind=AccountKind.PRIZE_POOL, owner=owner),
+            )
+        )
+        bounties_paid = _sum(BountyAward.objects.filter(tournament=tournament, transaction__isnull=False))
+        checks.append(
+            BookCheck(
+                str(_("Tournament %(n)s: bounty pool = entries' bounties - bounties paid"))
+                % {"n": tournament.pk},
+                _sum(payments, "bounty_cents") - bounties_paid,
+                account_amount(kind=AccountKind.BOUNTY_POOL, owner=owner),
+            )
+        )
+        due = tournament.entries.filter(status=EntryStatus.REFUND_DUE)
+        checks.append(
+            BookCheck(
+                str(_("Tournament %(n)s: refunds payable = refunds not yet collected"))
+                % {"n": tournament.pk},
+                _sum(due, "refund_cents"),
+                account_amount(kind=AccountKind.REFUNDS_PAYABLE, owner=owner),
+            )
+        )
+    checks.append(
+        BookCheck(
+            str(_("Tournament fees = the fees of the entries in play")),
+            _sum(counted, "fee_cents"),
+            account_amount(kind=AccountKind.TOURNAMENT_FEES),
+        )
+    )
+    wrong_payments = EntryPayment.objects.exclude(
+        cashier_transaction__amount_cents=F("prize_cents") + F("fee_cents") + F("bounty_cents")
+    ).count()
+    checks.append(
+        BookCheck(str(_("Entry payments whose receipt is for another amount")), 0, wrong_payments, "payments")
+    )
+    paid_for = EntryPayment.objects.filter(
+        entry=OuterRef("pk"),
+        kind__in=["buy_in", "re_entry"],
+        cashier_transaction=OuterRef("cashier_transaction"),
+    )
+    unpaid = TournamentEntry.objects.filter(~Exists(paid_for)).count()
+    checks.append(BookCheck(str(_("Entries without the buy-in their receipt names")), 0, unpaid, "entries"))
+    return checks
+
+
+def _fee_fund_checks() -> list[BookCheck]:
+    ended = Hand.objects.filter(status=HandStatus.ENDED)
+    shares_paid = _sum(JackpotShare.objects.filter(transaction__isnull=False))
+    return [
+        BookCheck(
+            str(_("Rake revenue = the rake of the hand log")),
+            _sum(ended, "rake_cents"),
+            account_amount(kind=AccountKind.RAKE_REVENUE),
+        ),
+        BookCheck(
+            str(_("Jackpot fund = the hand log's drops - jackpot shares paid")),
+            _sum(ended, "jackpot_drop_cents") - shares_paid,
+            account_amount(kind=AccountKind.JACKPOT_FUND),
+        ),
+    ]
+
+
+def books_check() -> list[BookCheck]:
+    """Every reconciliation of the books, in the order `check_books` prints them."""
+    return [
+        *_ledger_checks(),
+        *_receipt_checks(),
+        *_drawer_checks(),
+        *_table_checks(),
+        *_session_checks(),
+        *_tournament_checks(),
+        *_fee_fund_checks(),
+    ]
+
+
+def books_problems() -> list[BookCheck]:
+    """The checks that found a difference (an empty list: the books agree)."""
+    return [check for check in books_check() if not check.ok]
