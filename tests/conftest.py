@@ -35,6 +35,14 @@ def _allow_test_flush(sender, connection, **kwargs):
 connection_created.connect(_allow_test_flush)
 
 
+def pytest_configure(config):
+    """Staff passwords are hashed hundreds of times a run; production's PBKDF2 work factor costs
+    about five minutes of it. Tests check who may do what, not the hasher, so a fast one serves."""
+    from django.conf import settings as django_settings
+
+    django_settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def pytest_collection_modifyitems(config, items):
     """`postgres` tests need row locks and real concurrency: they run in CI's PostgreSQL pass."""
     if ON_POSTGRES:
