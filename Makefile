@@ -34,9 +34,12 @@ lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# One pytest-xdist worker per core; each has its own test database (and Redis database).
+TEST_WORKERS ?= auto
+
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --durations=10
 
 # Translators: regenerate the Slovak catalogue, then compile it (needs GNU gettext).
 messages: $(VENV)/.dev-installed

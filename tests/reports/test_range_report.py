@@ -5,12 +5,9 @@ from datetime import date
 
 import pytest
 
-from cashier.services import cash_buy_in, shift_open
-from players.services import player_verify_id
-from reports.selectors import aml_list, player_activity, range_report, tournament_report
+from reports.selectors import player_activity, range_report, tournament_report
 from reports.services import rollup_build_day, rollup_build_missing
-from tests.factories import PlayerFactory
-from tests.reports.known_day import DAY, NEXT, at, key
+from tests.reports.known_day import DAY, NEXT, at
 
 pytestmark = pytest.mark.django_db
 LATER = at(12, day=12)
@@ -142,33 +139,6 @@ def test_player_activity_with_filters(room, rolled_up):
     assert [line.name.split()[-1] for line in cash.lines] == ["E", "F", "G", "C", "D", "B", "A", "H"]
     assert cash.count == 8
     assert player_activity(start=DAY, end=DAY, order="hours", limit=1, now=LATER).lines[0].name.endswith(" A")
-
-
-def test_aml_list_names_players_over_threshold__PLY_2(cashier):
-    shift = shift_open(actor=cashier, opening_float_cents=0, now=at(10))
-    carol = PlayerFactory(last_name="Carol")
-    player_verify_id(actor=cashier, player=carol)
-    for hour in (11, 12, 13, 14):
-        cash_buy_in(
-            actor=cashier,
-            shift=shift,
-            player=carol,
-            amount_cents=60_000,
-            reference="table:1",
-            idempotency_key=key(),
-            now=at(hour),
-        )
-    for rolled_up in (False, True):
-        if rolled_up:
-            rollup_build_missing(now=LATER)
-        [row] = aml_list(start=DAY, end=NEXT, now=LATER)
-        assert (row.day, row.name, row.total_cents, row.transactions, row.id_verified) == (
-            DAY,
-            f"{carol.first_name} Carol",
-            240_000,
-            4,
-            True,
-        )
 
 
 @pytest.mark.parametrize("rolled_up", [False, True])
