@@ -45,7 +45,7 @@ def test_amounts_read_in_the_locale_that_writes_them__CAG_5(language, text, cent
     [
         ("en", "1.500", "“1.500” could mean 1.50 EUR or 1,500.00 EUR"),
         ("en", "12.345", "“12.345” could mean an amount with three decimals or 12,345.00 EUR"),
-        ("sk", "1,500", "“1,500” could mean 1,50 EUR or 1\u00a0500,00 EUR"),
+        ("sk", "1,500", "„1,500“ môže znamenať 1,50 EUR alebo 1\u00a0500,00 EUR"),
     ],
 )
 def test_an_amount_that_could_mean_two_is_refused_with_both_readings__CAG_5(language, text, message):
