@@ -1,9 +1,10 @@
 """What one gaming day holds, computed from the raw records: the ledger's entries, the hand log,
 the audit trail of table openings and closings, cashier transactions and player sessions.
 
-The rollup builder stores these rows for ended gaming days; the reports call the same functions
-for the days not rolled up yet (normally only today), so a rolled-up day and a live day give the
-same figures. Every query is bounded by the day's [start, end) on an indexed time column.
+The rollup builder stores these rows for ended gaming days (the ledger sums its accounts itself:
+cashier.selectors.account_day_rows); the reports call the same functions for the days not rolled
+up yet (normally only today), so a rolled-up day and a live day give the same figures. Every
+query is bounded by the day's [start, end) on an indexed time column.
 """
 
 from collections import defaultdict
@@ -15,7 +16,6 @@ from django.db.models import (
     Case,
     CharField,
     Count,
-    IntegerField,
     OuterRef,
     Q,
     Subquery,
@@ -36,36 +36,6 @@ from tournaments.models import Tournament
 TABLE_OBJECT = "cashgame.cashtable"
 TABLE_OPEN = "cashgame.table_open"
 TABLE_CLOSE = "cashgame.table_close"
-
-
-def _signed_sums() -> dict:
-    return {
-        "debit": Sum(
-            Case(When(amount_cents__gt=0, then="amount_cents"), default=Value(0), output_field=IntegerField())
-        ),
-        "credit": Sum(
-            Case(When(amount_cents__lt=0, then="amount_cents"), default=Value(0), output_field=IntegerField())
-        ),
-    }
-
-
-def account_day_rows(*, start: datetime, end: datetime) -> list[dict]:
-    """Per account: debits and credits (cents, both positive) and the number of entries."""
-    rows = (
-        Entry.objects.filter(created_at__gte=start, created_at__lt=end)
-        .values("account_id")
-        .annotate(**_signed_sums(), count=Count("id"))
-        .order_by("account_id")
-    )
-    return [
-        {
-            "account_id": row["account_id"],
-            "debit": row["debit"] or 0,
-            "credit": -(row["credit"] or 0),
-            "count": row["count"],
-        }
-        for row in rows
-    ]
 
 
 # Cash tables ---------------------------------------------------------------------------------
