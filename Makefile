@@ -33,6 +33,7 @@ run: demo
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
@@ -47,4 +48,4 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf var .pytest_cache .ruff_cache
+	rm -rf var .pytest_cache .ruff_cache .import_linter_cache
