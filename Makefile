@@ -33,6 +33,7 @@ run: demo
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 # One pytest-xdist worker per core; each has its own test database (and Redis database).
 TEST_WORKERS ?= auto
@@ -50,4 +51,4 @@ bench: $(VENV)/.dev-installed
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf var .pytest_cache .ruff_cache
+	rm -rf var .pytest_cache .ruff_cache .import_linter_cache

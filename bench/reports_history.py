@@ -6,7 +6,7 @@ Run from the project root:
                                               [--scale 1.0] [--repeat 7]
 
 Two PostgreSQL databases are created and migrated: cardroom_bench_<pid>_5y gets five years of
-history and cardroom_bench_<pid>_1m one month (`manage.py generate_history`: a 40-table room,
+history and cardroom_bench_<pid>_1m one month (`bench/generate_history.py`: a 40-table room,
 about 20 million hands, 50,000 players, 5,000 tournaments for five years; rollups built). Both are
 dropped at the end unless --keep. --history-db (or DATABASE_URL) names an existing five-year
 database to measure instead of generating one (generation takes the better part of an hour);
@@ -63,9 +63,10 @@ def _env(url: str) -> dict:
     }
 
 
-def _manage(url: str, *args: str) -> str:
+def _run(url: str, script: str, *args: str) -> str:
+    """Run a script of the project (manage.py, bench/generate_history.py) on that database."""
     done = subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, script, *args],
         cwd=ROOT,
         env=_env(url),
         capture_output=True,
@@ -73,16 +74,16 @@ def _manage(url: str, *args: str) -> str:
         check=False,
     )
     if done.returncode:
-        sys.exit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+        sys.exit(f"{script} {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
     return done.stdout
 
 
 def generate(name: str, *, days: int, scale: float) -> float:
     """Create, migrate and fill a database; returns the seconds generate_history took."""
     _admin(f'CREATE DATABASE "{name}"')
-    _manage(_url(name), "migrate", "--verbosity", "0")
+    _run(_url(name), "manage.py", "migrate", "--verbosity", "0")
     started = time.perf_counter()
-    output = _manage(_url(name), "generate_history", "--days", str(days), "--scale", str(scale))
+    output = _run(_url(name), "bench/generate_history.py", "--days", str(days), "--scale", str(scale))
     seconds = time.perf_counter() - started
     print(f"--- {name}: generate_history --days {days} ({seconds:,.0f} s)")
     print("\n".join(line for line in output.splitlines() if line.startswith("  ")))

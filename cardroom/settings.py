@@ -250,6 +250,13 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 # Without them it reconnects, and the reconcilers catch up (tests/faults/test_clock_faults.py).
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 CELERY_BEAT_SCHEDULE: dict = {
+    # Balances read ended gaming days from the ledger's day totals; this closes a day soon after
+    # it ends (and again after a posting dated into it reopened it).
+    "cashier-ledger-days-close": {
+        "task": "cashier.ledger_days_close",
+        "schedule": 300.0,
+        "options": {"expires": 300},
+    },
     # Reports read ended gaming days from rollups; this builds them soon after a day ends.
     "reports-rollup-missing": {
         "task": "reports.rollup_missing",

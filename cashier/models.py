@@ -249,3 +249,48 @@ class ReversalRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{_('Reversal of posting')} {self.posting_id} ({self.get_status_display()})"
+
+
+class LedgerDay(models.Model):
+    """A gaming day the ledger has closed: its AccountDayTotal rows are built and are the day's
+    entries summed. A gaming day that has ended never changes again in normal operation, so
+    balances read closed days from their totals and only the rest from the entries.
+
+    A derived cache, not part of the ledger: unlike entries and postings it may be deleted. A
+    posting dated into a closed day reopens it (cashier.services.ledger.ledger_day_reopen), which
+    deletes this row and the day's totals, and with them, through their foreign keys, whatever
+    other apps built on the closed day (the reports' rollups). The beat task closes it again.
+    """
+
+    day = models.DateField(_("gaming day"), unique=True)
+    closed_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("closed ledger day")
+        verbose_name_plural = _("closed ledger days")
+
+    def __str__(self) -> str:
+        return str(self.day)
+
+
+class AccountDayTotal(models.Model):
+    """What one account received and gave in one closed gaming day (cents, both as positive
+    sums). Written once when its LedgerDay closes and deleted with it; never updated."""
+
+    day = models.DateField(_("gaming day"))
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="+")
+    debit_cents = models.BigIntegerField(default=0)
+    credit_cents = models.BigIntegerField(default=0)
+    entry_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["day", "account"], name="ledger_day_account_unique"),
+            models.CheckConstraint(
+                condition=Q(debit_cents__gte=0, credit_cents__gte=0), name="ledger_day_sums_not_negative"
+            ),
+        ]
+        indexes = [models.Index(fields=["account", "day"], name="ledger_account_day")]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.account_id} +{self.debit_cents} -{self.credit_cents}"

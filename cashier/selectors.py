@@ -2,20 +2,21 @@
 
 from datetime import date, datetime
 
-from django.db.models import Count, Max, Min, Q, QuerySet, Sum
+from django.db.models import Case, Count, IntegerField, Max, Min, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
 
 from cardroom.selectors import gaming_day_bounds, gaming_day_of
 from cashier.models import (
     Account,
+    AccountDayTotal,
     AccountKind,
     CashierTransaction,
     Entry,
+    LedgerDay,
     PaymentMethod,
     Shift,
     ShiftStatus,
 )
-from reports.models import AccountDayTotal, RolledUpDay
 
 # Liabilities and revenue carry credit (negative) balances; shown positive to people.
 CREDIT_NORMAL = {
@@ -32,10 +33,10 @@ CREDIT_NORMAL = {
 def account_balance(*, account: Account, at: datetime | None = None) -> int:
     """Signed balance in cents (debit +) of the entries up to and including `at`.
 
-    Ended gaming days that the reports have rolled up are read from their daily totals and only
-    the rest from the entries, so the jackpot fund or a table's chips cost the same after five
-    years of hands as after one day. The sum is the same either way: a rollup is the sum of its
-    day's entries, and a day posted into after its rollup was built has its rollup removed.
+    Gaming days the ledger has closed are read from their daily totals and only the rest from the
+    entries, so the jackpot fund or a table's chips cost the same three queries after five years
+    of hands as after one day. The sum is the same either way: a day's totals are the sum of its
+    entries, and a day posted into after it closed is reopened (cashier.services.days).
     """
     rolled = _rolled_days_before(gaming_day_of(at or timezone.now()))
     entries = Entry.objects.filter(account=account)
@@ -56,19 +57,17 @@ def account_balance(*, account: Account, at: datetime | None = None) -> int:
 
 
 def _rolled_days_before(day: date) -> tuple[date, date] | None:
-    """The first and last day of the oldest unbroken run of rolled-up gaming days before `day`
-    (rollups are built oldest first, so normally all of them), or None when there is none."""
-    run = RolledUpDay.objects.filter(day__lt=day).aggregate(
-        first=Min("day"), last=Max("day"), days=Count("pk")
-    )
+    """The first and last day of the oldest unbroken run of closed (rolled-up) gaming days before
+    `day` (days are closed oldest first, so normally all of them), or None when there is none."""
+    run = LedgerDay.objects.filter(day__lt=day).aggregate(first=Min("day"), last=Max("day"), days=Count("pk"))
     if not run["days"]:
         return None
     if (run["last"] - run["first"]).days + 1 == run["days"]:
         return run["first"], run["last"]
-    # A day's rollup was removed (a posting dated into it): stop before the first gap.
+    # A day was reopened (a posting dated into it): stop before the first gap.
     last = run["first"]
     for rolled in (
-        RolledUpDay.objects.filter(day__gt=run["first"], day__lt=day)
+        LedgerDay.objects.filter(day__gt=run["first"], day__lt=day)
         .order_by("day")
         .values_list("day", flat=True)
     ):
@@ -76,6 +75,33 @@ def _rolled_days_before(day: date) -> tuple[date, date] | None:
             break
         last = rolled
     return run["first"], last
+
+
+def _signed_sum(**condition) -> Sum:
+    """The sum of the entries' amounts that meet `condition` (0 where none do)."""
+    return Sum(Case(When(**condition, then="amount_cents"), default=Value(0), output_field=IntegerField()))
+
+
+def account_day_rows(*, start: datetime, end: datetime) -> list[dict]:
+    """Per account, the entries of [start, end): debits and credits (cents, both positive) and
+    their number. What a closed day's totals hold, and what reports sum for a day not closed."""
+    rows = (
+        Entry.objects.filter(created_at__gte=start, created_at__lt=end)
+        .values("account_id")
+        .annotate(
+            debit=_signed_sum(amount_cents__gt=0), credit=_signed_sum(amount_cents__lt=0), count=Count("id")
+        )
+        .order_by("account_id")
+    )
+    return [
+        {
+            "account_id": row["account_id"],
+            "debit": row["debit"] or 0,
+            "credit": -(row["credit"] or 0),
+            "count": row["count"],
+        }
+        for row in rows
+    ]
 
 
 def account_amount(*, kind: str, owner: str = "", at: datetime | None = None) -> int:

@@ -1,37 +1,20 @@
-"""Daily rollups of the ledger, so a report over five years reads about 1,800 rows per account
-instead of every entry. A gaming day that has ended never changes again (the ledger is
-append-only and entries carry the time they were posted), so its rollup, once built, is final."""
+"""Daily rollups per table, tournament and player, so a report over five years reads about 1,800
+rows per table instead of every hand. They are built on a gaming day the ledger has closed
+(cashier.models.LedgerDay, whose AccountDayTotal rows the reports read for the accounts): a day
+that has ended never changes again in normal operation, so its rollups, once built, are final.
+A posting dated into a closed day reopens it, and the foreign keys below delete its rollups with
+it; the ledger never names the reports."""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class AccountDayTotal(models.Model):
-    """What one account received and gave in one gaming day (cents, both as positive sums)."""
-
-    day = models.DateField(_("gaming day"))
-    account = models.ForeignKey("cashier.Account", on_delete=models.PROTECT, related_name="+")
-    debit_cents = models.BigIntegerField(default=0)
-    credit_cents = models.BigIntegerField(default=0)
-    entry_count = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["day", "account"], name="rollup_day_account_unique"),
-            models.CheckConstraint(
-                condition=models.Q(debit_cents__gte=0, credit_cents__gte=0), name="rollup_sums_not_negative"
-            ),
-        ]
-        indexes = [models.Index(fields=["account", "day"], name="rollup_account_day")]
-
-    def __str__(self) -> str:
-        return f"{self.day} {self.account_id} +{self.debit_cents} -{self.credit_cents}"
-
-
 class RolledUpDay(models.Model):
-    """A gaming day whose rollup is built and final."""
+    """A gaming day whose rollups are built and final: it lives as long as the ledger's closed
+    day it was built on, and the day's rollups as long as it (both cascade)."""
 
     day = models.DateField(unique=True)
+    ledger_day = models.OneToOneField("cashier.LedgerDay", on_delete=models.CASCADE, related_name="+")
     built_at = models.DateTimeField()
 
     def __str__(self) -> str:
@@ -48,6 +31,7 @@ class TableDayTotal(models.Model):
     """
 
     day = models.DateField(_("gaming day"))
+    rolled_day = models.ForeignKey(RolledUpDay, on_delete=models.CASCADE, related_name="+")
     table = models.ForeignKey("cashgame.CashTable", on_delete=models.PROTECT, related_name="+")
     game = models.ForeignKey("cashgame.Game", on_delete=models.PROTECT, related_name="+")
     small_blind_cents = models.BigIntegerField()
@@ -84,6 +68,7 @@ class TournamentDayTotal(models.Model):
     postings that name the tournament (its accounts, or the cashier transaction's reference)."""
 
     day = models.DateField(_("gaming day"))
+    rolled_day = models.ForeignKey(RolledUpDay, on_delete=models.CASCADE, related_name="+")
     tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.PROTECT, related_name="+")
     buy_ins = models.IntegerField(default=0)
     re_entries = models.IntegerField(default=0)
@@ -113,6 +98,7 @@ class PlayerDayTotal(models.Model):
     list (PLY-2) read for ended days. Sessions count in the gaming day they ended."""
 
     day = models.DateField(_("gaming day"))
+    rolled_day = models.ForeignKey(RolledUpDay, on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
     cash_game_in_cents = models.BigIntegerField(default=0)  # buy-ins and top-ups, cash or card
     cash_game_out_cents = models.BigIntegerField(default=0)

@@ -1,5 +1,6 @@
 """Every write of the cashier: the ledger, shifts, transactions and corrections."""
 
+from cashier.services.days import ledger_day_close, ledger_day_reopen, ledger_days_close_missing
 from cashier.services.ledger import account_for, ledger_post
 from cashier.services.reversals import reversal_approve, reversal_reject, reversal_request
 from cashier.services.shifts import shift_close, shift_handover, shift_open
@@ -23,6 +24,9 @@ __all__ = [
     "cash_out",
     "cash_top_up",
     "jackpot_payout",
+    "ledger_day_close",
+    "ledger_day_reopen",
+    "ledger_days_close_missing",
     "ledger_post",
     "prize_payout",
     "refund_payout",

@@ -11,7 +11,7 @@ from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
 from cardroom.selectors import gaming_day_of
 from cashier.models import Account, AccountKind, Entry, Posting
-from reports.services import rollup_invalidate
+from cashier.services.days import ledger_day_reopen
 
 ACCOUNT_NAMES = {
     AccountKind.VAULT: "Vault",
@@ -84,6 +84,6 @@ def ledger_post(
             ]
         )
         if gaming_day_of(now) < gaming_day_of(timezone.now()):
-            # Dated into an ended gaming day: its report rollup must be built again.
-            rollup_invalidate(moment=now)
+            # Dated into an ended gaming day: its totals are summed again once it closes anew.
+            ledger_day_reopen(day=gaming_day_of(now))
     return posting

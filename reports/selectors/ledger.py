@@ -1,8 +1,10 @@
 """The room's result from the ledger: sums of entries of named accounts per gaming day.
 
-Ended gaming days come from the account rollups; the days not rolled up yet (normally only
-today) are summed from the entries with the same bounds. Either way a figure is the sum of the
-entries of the accounts it names, so a test recomputes it from raw entries to the cent.
+Rolled-up gaming days come from the ledger's own day totals (cashier.models.AccountDayTotal:
+every rolled-up day is a day the ledger has closed); the days not rolled up yet (normally only
+today) are summed from the entries with the same bounds and the same function. Either way a
+figure is the sum of the entries of the accounts it names, so a test recomputes it from raw
+entries to the cent.
 
 The prize figures are the exception: a prize pool's movements mix contributions, prizes,
 refunds and the overlay, which only the transaction behind each posting tells apart. They come
@@ -19,10 +21,9 @@ from typing import TYPE_CHECKING
 from django.db.models import Sum
 
 from cardroom.selectors import gaming_day_bounds
-from cashier.models import Account, AccountKind
-from reports.models import AccountDayTotal
+from cashier.models import Account, AccountDayTotal, AccountKind
+from cashier.selectors import account_day_rows
 from reports.selectors.common import live_days
-from reports.selectors.days import account_day_rows
 
 if TYPE_CHECKING:
     from reports.selectors.tournaments import TournamentLine
@@ -79,12 +80,16 @@ def kind_flows_by_day(
 
 def kind_balance_before(*, kind: str, day: date, now: datetime | None = None) -> int:
     """What the accounts of a kind held when a gaming day began (credit-normal kinds as
-    positive): the rollups of every earlier day, plus any earlier day not rolled up yet."""
-    rolled = AccountDayTotal.objects.filter(day__lt=day, account__kind=kind).aggregate(
-        debit=Sum("debit_cents"), credit=Sum("credit_cents")
+    positive): the totals of every earlier rolled-up day, plus any earlier day not rolled up yet
+    (which the ledger may have closed already: its totals are left out, not counted twice)."""
+    live = live_days(start=date.min, end=day - timedelta(days=1), now=now)
+    rolled = (
+        AccountDayTotal.objects.filter(day__lt=day, account__kind=kind)
+        .exclude(day__in=live)
+        .aggregate(debit=Sum("debit_cents"), credit=Sum("credit_cents"))
     )
     balance = (rolled["credit"] or 0) - (rolled["debit"] or 0)
-    for earlier in live_days(start=date.min, end=day - timedelta(days=1), now=now):
+    for earlier in live:
         flow = kind_flows_by_day(start=earlier, end=earlier, kinds=[kind], now=now)[earlier][kind]
         balance += flow.credit - flow.debit
     return balance

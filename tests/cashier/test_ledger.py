@@ -7,9 +7,9 @@ from django.utils import timezone
 
 from cardroom.errors import DomainError
 from cardroom.selectors import gaming_day_bounds, gaming_day_of
-from cashier.models import AccountKind, Entry, Posting
+from cashier.models import AccountDayTotal, AccountKind, Entry, LedgerDay, Posting
 from cashier.selectors import _rolled_days_before, account_balance, ledger_total, unbalanced_postings
-from cashier.services import account_for, ledger_post
+from cashier.services import account_for, ledger_days_close_missing, ledger_post
 from reports.models import RolledUpDay
 from reports.services import rollup_build_day
 
@@ -103,6 +103,67 @@ def test_balances_read_rolled_up_days_and_match_the_entries__CAG_1():
         assert account_balance(account=rake, at=at) == raw(at)
     before_all = gaming_day_bounds(days[0])[0] - timedelta(hours=1)
     assert account_balance(account=rake, at=before_all) == raw(before_all) == 0
+
+
+def test_the_ledger_closes_its_own_days_and_reopens_one_posted_into__CAG_1(django_assert_num_queries):
+    """Balances read the days the ledger itself has closed (no report involved), in the same three
+    queries for forty days of history as for three, and stay the raw sum of the entries when a
+    posting dated into a closed day reopens it."""
+    vault, rake = account_for(kind=AccountKind.VAULT), account_for(kind=AccountKind.RAKE_REVENUE)
+    today = gaming_day_of(timezone.now())
+
+    def noon(day):
+        return gaming_day_bounds(day)[0] + timedelta(hours=6)
+
+    def raw():
+        return Entry.objects.filter(account=rake).aggregate(total=Sum("amount_cents"))["total"] or 0
+
+    posted = 0
+    for days in (3, 40):
+        for n in range(days, 0, -1):
+            if not LedgerDay.objects.filter(day=today - timedelta(days=n)).exists():
+                ledger_post(
+                    lines=[(vault, n), (rake, -n)], description="rake", now=noon(today - timedelta(days=n))
+                )
+                posted += n
+        closed = ledger_days_close_missing()
+        assert closed == [today - timedelta(days=n) for n in range(days, 0, -1) if n > 3 or days == 3]
+        ledger_post(lines=[(vault, 1), (rake, -1)], description="rake today")  # not closed: today
+        posted += 1
+        assert raw() == -posted
+        with django_assert_num_queries(3):
+            assert account_balance(account=rake) == -posted
+    assert LedgerDay.objects.count() == 40
+    assert AccountDayTotal.objects.filter(account=rake).count() == 40
+
+    # A correction dated into a closed day reopens that day only, and the balance stays exact.
+    reopened = today - timedelta(days=20)
+    ledger_post(lines=[(vault, 7), (rake, -7)], description="late rake", now=noon(reopened))
+    assert not LedgerDay.objects.filter(day=reopened).exists()
+    assert not AccountDayTotal.objects.filter(day=reopened).exists()
+    assert account_balance(account=rake) == raw() == -posted - 7
+    assert ledger_days_close_missing() == [reopened]
+    assert AccountDayTotal.objects.get(day=reopened, account=rake).credit_cents == 20 + 7
+    assert account_balance(account=rake) == raw() == -posted - 7
+
+
+def test_beat_closes_the_ledgers_ended_days__CAG_1(settings):
+    from cashier.tasks import ledger_days_close
+
+    assert settings.CELERY_BEAT_SCHEDULE["cashier-ledger-days-close"]["task"] == ledger_days_close.name
+    vault, rake = account_for(kind=AccountKind.VAULT), account_for(kind=AccountKind.RAKE_REVENUE)
+    yesterday = gaming_day_of(timezone.now()) - timedelta(days=1)
+    ledger_post(lines=[(vault, 300), (rake, -300)], description="rake", now=gaming_day_bounds(yesterday)[0])
+    assert ledger_days_close.apply().get() == 1
+    assert ledger_days_close.apply().get() == 0  # idempotent
+    assert list(
+        AccountDayTotal.objects.order_by("account_id").values_list(
+            "day", "account__kind", "debit_cents", "credit_cents"
+        )
+    ) == [
+        (yesterday, AccountKind.VAULT, 300, 0),
+        (yesterday, AccountKind.RAKE_REVENUE, 0, 300),
+    ]
 
 
 @pytest.mark.postgres

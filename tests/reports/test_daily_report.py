@@ -4,9 +4,9 @@ rollups alike, and reconciled with the raw ledger to the cent."""
 import pytest
 
 from cardroom.errors import DomainError
-from cashier.models import AccountKind
+from cashier.models import AccountDayTotal, AccountKind
 from cashier.services import account_for, ledger_post
-from reports.models import AccountDayTotal, PlayerDayTotal, RolledUpDay, TableDayTotal, TournamentDayTotal
+from reports.models import PlayerDayTotal, RolledUpDay, TableDayTotal, TournamentDayTotal
 from reports.selectors import daily_report
 from reports.services import rollup_build_day, rollup_build_missing
 from tests.reports import ledger_recompute

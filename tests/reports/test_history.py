@@ -1,5 +1,6 @@
-"""generate_history: a small run (the full five years needs PostgreSQL), consistent with what
-the live services post, its rollups built, and the reports reconciled with its raw ledger."""
+"""The history generator (bench/history, run as bench/generate_history.py): a small run (the full
+five years needs PostgreSQL), consistent with what the live services post, its rollups built, and
+the reports reconciled with its raw ledger."""
 
 from datetime import date
 
@@ -7,11 +8,12 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from bench.history import history_check
+from bench.history.command import Command as GenerateHistory
 from cardroom.selectors import gaming_day_bounds
 from cashgame.models import DropBoxCount, Hand, PlayerSession
 from cashier.models import AccountKind, CashierTransaction, Entry, Posting
 from players.models import Player
-from reports.history import history_check
 from reports.models import RolledUpDay
 from reports.selectors import daily_report, range_report
 from tests.conftest import ON_POSTGRES
@@ -26,9 +28,7 @@ END = date(2026, 11, 7)  # a Saturday, the first of the month: the festival and 
 
 @pytest.fixture
 def history():
-    call_command(
-        "generate_history", "--days", "3", "--scale", "0.05", "--end", END.isoformat(), "--seed", "7"
-    )
+    call_command(GenerateHistory(), "--days", "3", "--scale", "0.05", "--end", END.isoformat(), "--seed", "7")
 
 
 def test_small_history_is_consistent_and_rolled_up(history):
@@ -97,12 +97,12 @@ def test_history_reports_reconcile_with_the_raw_ledger(history, day):
 
 def test_history_refuses_a_ledger_that_is_not_empty(history):
     with pytest.raises(CommandError, match="already holds postings"):
-        call_command("generate_history", "--days", "1", "--scale", "0.05")
+        call_command(GenerateHistory(), "--days", "1", "--scale", "0.05")
     assert Posting.objects.filter(description="x").count() == 0
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's limit")
 def test_full_history_refused_on_sqlite():
     with pytest.raises(CommandError, match="too much for SQLite"):
-        call_command("generate_history")
+        call_command(GenerateHistory())
     assert not Posting.objects.exists()

@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from cashier.services import ledger_days_close_missing
 from reports.selectors import player_activity, range_report, tournament_report
 from reports.services import rollup_build_day, rollup_build_missing
 from tests.reports.known_day import DAY, NEXT, at
@@ -58,6 +59,18 @@ def test_range_per_day_with_previous_period(room, rolled_up):
     assert (turbo.refunds_cents, turbo.net_cents) == (6_000, 0)
     assert report.tournament_entries == [("2026-11-10", 15), ("2026-11-11", 0)]
     assert not report.unattributed.any
+
+
+def test_a_day_the_ledger_closed_before_its_rollups_counts_once(room):
+    """The ledger's beat task may close a day before the reports roll it up: that day's account
+    totals are read once (the jackpot fund's opening), not also from its entries."""
+    assert ledger_days_close_missing(now=LATER) == [DAY, NEXT]
+    report = range_report(start=NEXT, end=NEXT, group="day", now=LATER)
+    assert [(d.day, d.opening, d.drops, d.payouts, d.closing) for d in report.jackpot_days] == [
+        (NEXT, 50, 0, 0, 50)
+    ]
+    assert [(p.label, p.rake, p.fees, p.overlay) for p in report.periods] == [("2026-11-11", 50, 0, 0)]
+    assert report.previous.rake == 2_050
 
 
 def test_range_against_previous_period_shows_the_change(room):

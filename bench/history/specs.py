@@ -2,11 +2,11 @@
 
 from functools import cache
 
+from bench.history.writer import TableSpec
 from cardroom.models import AuditRecord
 from cashgame.models import DropBoxCount, Hand, JackpotClaim, JackpotShare, PlayerSession, SessionEvent
 from cashier.models import Account, CashierTransaction, Entry, Posting, Shift
 from players.models import Player
-from reports.history.writer import TableSpec
 from tournaments.models import Entry as TournamentEntry
 from tournaments.models import EntryPayment, PayoutPlace, Tournament, TournamentLevel, TournamentRules
 

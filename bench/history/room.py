@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from bench.history.specs import specs
+from bench.history.writer import Writer, iso
 from cashier.models import AccountKind, PaymentMethod, TransactionKind
-from reports.history.specs import specs
-from reports.history.writer import Writer, iso
 
 KIND_LABELS = {kind.value: str(kind.label) for kind in TransactionKind}
 CASH_IN = {"cash_buy_in", "top_up", "tournament_buy_in", "re_entry", "rebuy", "add_on"}

@@ -11,18 +11,14 @@ table's chips in play return to zero when it closes.
 import json
 from dataclasses import dataclass
 
+from bench.history.jackpot import bad_beat_claim
+from bench.history.writer import iso
 from cashier.models import AccountKind, PaymentMethod
 from poker.rake import jackpot_drop_for_hand, rake_for_pot
-from reports.history.writer import iso
 
 VOID_SHARE = 0.003
 NO_FLOP_SHARE = 0.24
 JACKPOT_HIT = 1 / 45_000  # per eligible hand that saw a flop
-BAD_BEATS = [
-    ("7c7d", "8h9h", "7h7s5h6h2c", "Four of a kind, sevens", "Straight flush, nine high"),
-    ("AcAd", "KsKh", "AhAsKcKd2c", "Four of a kind, aces", "Four of a kind, kings"),
-    ("QdQc", "JhTh", "QhQs9h8h3c", "Four of a kind, queens", "Straight flush, queen high"),
-]
 
 
 @dataclass
@@ -319,7 +315,9 @@ def _period(room, *, table: dict, game: GamePlan, opened: int, closed: int, deal
         )
         room.stats["hands"] += 1
         if drop and len(dealt) >= 4 and rng.random() < JACKPOT_HIT:
-            _jackpot(room, hand_id=hand_id, seats=seats, dealt=dealt, winner=winner, now=end, floor=floor)
+            bad_beat_claim(
+                room, hand_id=hand_id, seats=seats, dealt=dealt, winner=winner, now=end, floor=floor
+            )
         t = end + 5
     last = min(closed - 10, max(t + 10, closed - 120))
     for seat in range(1, 10):
@@ -355,60 +353,3 @@ def _period(room, *, table: dict, game: GamePlan, opened: int, closed: int, deal
             "" if counted == period_rake else "Checked twice",
         ),
     )
-
-
-def _jackpot(room, *, hand_id: int, seats, dealt: list[int], winner: int, now: int, floor) -> None:
-    """A bad-beat jackpot (JKP-3): 50 % loser, 25 % winner, 25 % shared by the others dealt in,
-    rounded down to the chip with the remainder to the loser; each share paid in cash."""
-    rng, chip = room.rng, room.chip
-    fund = room.jackpot
-    if fund < 100 * chip:
-        return
-    loser = rng.choice([seat for seat in dealt if seat != winner])
-    others = [seat for seat in dealt if seat not in (winner, loser)]
-    win_share = fund * 25 // 100 // chip * chip
-    table_total = fund * 25 // 100
-    each = table_total // len(others) // chip * chip
-    loser_share = fund - win_share - each * len(others)
-    claim = room.ids("claim")
-    cards = rng.choice(BAD_BEATS)
-    room.w.add(
-        room.s["claim"],
-        (
-            claim,
-            hand_id,
-            loser,
-            winner,
-            cards[0],
-            cards[1],
-            cards[2],
-            cards[3],
-            cards[4],
-            fund,
-            floor[0],
-            now + 120,
-        ),
-    )
-    paid_at = min(now + 900, room.shifts[-1].closed - 60)
-    for seat, role, amount in [(loser, "loser", loser_share), (winner, "winner", win_share)] + [
-        (seat, "table", each) for seat in others
-    ]:
-        player = seats[seat].player
-        tid = None
-        if amount:
-            tid = room.transact(
-                paid_at,
-                "jackpot_payout",
-                player=player,
-                amount=amount,
-                reference=f"jackpot:{claim}",
-                lines_for=lambda money, amount=amount: [
-                    (room.accounts[AccountKind.JACKPOT_FUND], amount),
-                    (money, -amount),
-                ],
-            )
-        room.w.add(
-            room.s["share"], (room.ids("share"), claim, player, role, amount, tid, paid_at if tid else None)
-        )
-    room.jackpot -= fund
-    room.stats["claims"] += 1

@@ -1,11 +1,12 @@
-"""Generate the room's history for the reports benchmark (see reports.history)."""
+"""The generate_history command for the reports benchmark (see bench.history): a Django command
+kept out of the apps, run by bench/generate_history.py and by the tests through call_command."""
 
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
+from bench.history import FIVE_YEARS, history_generate
 from cardroom.errors import DomainError
-from reports.history import FIVE_YEARS, history_generate
 
 
 class Command(BaseCommand):
