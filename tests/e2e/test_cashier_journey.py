@@ -11,7 +11,7 @@ from cashier.selectors import drawer_expected
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import double_tap, log_in, screenshot
 from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -24,36 +24,6 @@ def pick_player(page, search: str, player) -> None:
     page.fill("#player-search", search)
     page.click(f"[data-player-id='{player.pk}']")
     assert player.last_name in page.inner_text("#chosen-player")
-
-
-def double_tap(page, selector: str) -> None:
-    """Two taps on a form's button, the second while the first's answer is still on its way
-    (a slow network): the server carries out the first tap's request, then the second tap
-    sends the same form again. Both reach the server; the page follows the second answer."""
-    first: list = []
-
-    def slow_first_answer(route):
-        if route.request.method != "POST" or first:
-            route.continue_()
-            return
-        # Carried out by the server now; its answer is held back from the page.
-        first.append((route, route.fetch(max_redirects=0)))
-
-    button = page.locator(selector)
-    button.scroll_into_view_if_needed()
-    box = button.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.route("**/*", slow_first_answer)
-    page.mouse.click(x, y)
-    for _ in range(500):
-        if first:
-            break
-        page.wait_for_timeout(20)
-    assert first, "the first tap sent nothing"
-    with page.expect_request(lambda r: r.method == "POST") as second:
-        page.mouse.click(x, y)  # the same spot: a finger's second tap does not wait
-    assert second.value.post_data == first[0][0].request.post_data  # the same form, the same key
-    page.unroute("**/*")
 
 
 def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CAG_3_CAG_4_CAG_5_CAG_6(
