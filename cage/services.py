@@ -18,12 +18,21 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import DomainError, NotFound
+from cardroom.errors import Conflict, DomainError, NotFound
+from cardroom.idempotency import key_reused, key_used
 from cardroom.money import format_eur
 from cashgame.models import CashTable, JackpotShare, PlayerSession
 from cashgame.services import sessions as cash_sessions
 from cashgame.services.jackpot import jackpot_share_pay
-from cashier.models import CashierTransaction, PaymentMethod, Posting, ReversalRequest, Shift, TransactionKind
+from cashier.models import (
+    PAY_IN_KINDS,
+    CashierTransaction,
+    PaymentMethod,
+    Posting,
+    ReversalRequest,
+    Shift,
+    TransactionKind,
+)
 from cashier.services import reversal_approve, reversal_request
 from players.models import Player
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -128,6 +137,62 @@ def transaction_route(
 ) -> CashierTransaction:
     """Carry out a desk request through its game's service; answer with the cashier
     transaction it made (the same one again for a repeated key, CAG-2)."""
+    try:
+        return _route(actor=actor, shift=shift, request=request, idempotency_key=idempotency_key, now=now)
+    except Conflict:
+        raise
+    except DomainError:
+        # The first request with this key may have changed what this module looks up before
+        # the game's service (and its replay check) is reached: a cash-out ended the session, a
+        # prize, refund or share was paid. A repeat must still answer with that first result.
+        first = _carried_out(shift=shift, request=request, idempotency_key=idempotency_key)
+        if first is None:
+            raise
+        return first
+
+
+def _carried_out(*, shift: Shift, request: DeskRequest, idempotency_key: str) -> CashierTransaction | None:
+    """The transaction an earlier request with this key made, when it asked for the same; a
+    key already used for something else is a conflict; None when the key is unused."""
+    first = (
+        CashierTransaction.objects.select_related("cashier", "player")
+        .filter(idempotency_key=idempotency_key)
+        .first()
+    )
+    if first is None:
+        if key_used(idempotency_key):
+            raise key_reused()
+        return None
+    asked = {
+        "kind": request.kind,
+        "shift": shift.pk,
+        "player": request.player_id,
+        "amount_cents": first.amount_cents if request.amount_cents is None else request.amount_cents,
+        "method": first.method if first.kind not in PAY_IN_KINDS else request.method,
+        "reference": (
+            f"table:{request.table_id}"
+            if request.table_id is not None
+            else f"tournament:{request.tournament_id}"
+            if request.tournament_id is not None
+            else first.reference
+        ),
+    }
+    made = {
+        "kind": first.kind,
+        "shift": first.shift_id,
+        "player": first.player_id,
+        "amount_cents": first.amount_cents,
+        "method": first.method,
+        "reference": first.reference,
+    }
+    if asked != made:
+        raise key_reused()
+    return first
+
+
+def _route(
+    *, actor, shift: Shift, request: DeskRequest, idempotency_key: str, now: datetime | None
+) -> CashierTransaction:
     now = now or timezone.now()
     player = _player(request)
     common = {"actor": actor, "shift": shift, "idempotency_key": idempotency_key, "now": now}

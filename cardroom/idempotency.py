@@ -53,19 +53,24 @@ def key_used(key: str) -> bool:
     return IdempotentRequest.objects.filter(key=key).exists()
 
 
+def key_reused() -> Conflict:
+    """The refusal of a key already used for a different request."""
+    return Conflict(
+        "idempotency_key_reused",
+        _(
+            "This request key was already used for a different request. Start a new "
+            "request (reload the page) for a new transaction."
+        ),
+        rule="CAG-2",
+    )
+
+
 def _previous(*, key: str, operation: str, digest: str, load: Callable[[int], T]) -> T | None:
     done = IdempotentRequest.objects.filter(key=key).first()
     if done is None:
         return None
     if done.operation != operation or done.fingerprint != digest:
-        raise Conflict(
-            "idempotency_key_reused",
-            _(
-                "This request key was already used for a different request. Start a new "
-                "request (reload the page) for a new transaction."
-            ),
-            rule="CAG-2",
-        )
+        raise key_reused()
     return load(done.result_id)
 
 

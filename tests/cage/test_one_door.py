@@ -288,6 +288,42 @@ def test_repeated_key_answers_with_the_first_receipt__CAG_2(api, cashier, shift,
     assert books_problems() == []
 
 
+def test_repeated_cash_out_answers_with_the_first_receipt_after_the_session_ended__CAG_2(
+    api, cashier, floor, shift, table
+):
+    """The cash-out ended the session the door looks up: its repeat must still be a replay,
+    not "no seat at a cash table"."""
+    first, _second = _seated_and_bought(cashier, floor, shift, table)
+    body = {"kind": "cash_out", "player": first.pk, "table": table.pk, "amount_cents": 25_000}
+    paid = post(api, cashier, shift, key="door-cash-out-0001", **body)
+    again = post(api, cashier, shift, key="door-cash-out-0001", **body)
+    assert (paid.status_code, again.status_code) == (201, 200)
+    assert paid.json() == again.json()
+    assert again["Idempotent-Replayed"] == "true"
+    other = post(api, cashier, shift, key="door-cash-out-0001", **{**body, "amount_cents": 24_000})
+    assert (other.status_code, other.json()["code"], other.json()["rule"]) == (
+        409,
+        "idempotency_key_reused",
+        "CAG-2",
+    )
+    assert CashierTransaction.objects.filter(kind="cash_out").count() == 1
+    assert account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference) == 15_000
+    assert books_problems() == []
+
+
+def test_repeated_refund_answers_with_the_first_receipt_after_the_entry_was_withdrawn__CAG_2(
+    cashier, shift, tournament, player
+):
+    route(cashier, shift, kind="tournament_buy_in", player_id=player.pk, tournament_id=tournament.pk)
+    request = DeskRequest(kind="refund", player_id=player.pk, tournament_id=tournament.pk)
+    refund = transaction_route(actor=cashier, shift=shift, request=request, idempotency_key="door-refund-01")
+    again = transaction_route(actor=cashier, shift=shift, request=request, idempotency_key="door-refund-01")
+    assert (again.pk, again.receipt_number) == (refund.pk, refund.receipt_number)
+    assert CashierTransaction.objects.filter(kind="refund").count() == 1
+    assert tournament.entries.get().status == EntryStatus.WITHDRAWN
+    assert books_problems() == []
+
+
 def test_an_excluded_players_buy_in_is_refused_and_logged_at_every_door__PLY_1(
     api, cashier, manager, shift, table, tournament, player
 ):

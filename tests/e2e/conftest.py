@@ -61,3 +61,33 @@ def log_in(page, live_server, username: str, password: str) -> None:
     page.fill("#id_password", password)
     page.click("button[type=submit].primary")
     page.wait_for_url(f"{live_server.url}/")
+
+
+def double_tap(page, selector: str) -> None:
+    """Two taps on a form's button, the second while the first's answer is still on its way
+    (a slow network): the server carries out the first tap's request, then the second tap
+    sends the same form again. Both reach the server; the page follows the second answer."""
+    first: list = []
+
+    def slow_first_answer(route):
+        if route.request.method != "POST" or first:
+            route.continue_()
+            return
+        # Carried out by the server now; its answer is held back from the page.
+        first.append((route, route.fetch(max_redirects=0)))
+
+    button = page.locator(selector)
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.route("**/*", slow_first_answer)
+    page.mouse.click(x, y)
+    for _ in range(500):
+        if first:
+            break
+        page.wait_for_timeout(20)
+    assert first, "the first tap sent nothing"
+    with page.expect_request(lambda r: r.method == "POST") as second:
+        page.mouse.click(x, y)  # the same spot: a finger's second tap does not wait
+    assert second.value.post_data == first[0][0].request.post_data  # the same form, the same key
+    page.unroute("**/*")

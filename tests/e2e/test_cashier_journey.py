@@ -1,39 +1,113 @@
+"""Browser journey: a cashier's shift at the desk, typed the way staff type (CAG-2 to CAG-6). The
+float and a high-stakes buy-in go over the venue's confirm threshold (1,000.00 EUR) and are read
+back in words before the second tap; a buy-in tapped twice is one transaction; a top-up is typed
+with a Slovak decimal comma on the Slovak page. The books agree at the end."""
+
 import pytest
 
+from cashgame.models import PlayerSession
 from cashier.models import CashierTransaction, Shift
 from cashier.selectors import drawer_expected
+from reports.selectors.books import books_problems
+from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import double_tap, log_in, screenshot
 from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
+RECORD = "#transaction-form > button[type=submit]"
+CONFIRM = ".confirm-box button[type=submit]"
 
-def test_cashier_opens_shift_and_sells_a_buy_in__CAG_3_CAG_4(page, live_server, cashier):
-    player = PlayerFactory(first_name="Ján", last_name="Šťastný", nickname="Shark", card_number="424242")
+
+def pick_player(page, search: str, player) -> None:
+    page.fill("#player-search", search)
+    page.click(f"[data-player-id='{player.pk}']")
+    assert player.last_name in page.inner_text("#chosen-player")
+
+
+def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CAG_3_CAG_4_CAG_5_CAG_6(
+    page, live_server, cashier
+):
+    high = make_table(
+        make_game(name="NLHE 5/10", small=500, big=1_000, min_buy_in=50_000, max_buy_in=300_000), 7
+    )
+    low = make_table(make_game(), 3)  # NLHE 1/2: 100.00 to 300.00 EUR
+    shark = PlayerFactory(first_name="Ján", last_name="Šťastný", nickname="Shark", card_number="424242")
+    eva = PlayerFactory(first_name="Eva", last_name="Malá", card_number="515151")
     log_in(page, live_server, "cashier1", PASSWORD)
 
+    # The float, typed with a space between the thousands, is over the threshold: read back first.
     page.click("nav.mainnav >> text=Cashier")
     page.wait_for_url("**/cashier/shifts/open/")
-    page.fill("#id_opening_float", "500,00")
-    page.click("text=Open shift >> nth=-1")
+    page.fill("#id_opening_float", "1 500")
+    page.click("form.stack > button[type=submit]")
+    box = page.inner_text(".confirm-box")
+    assert "1,500.00 EUR" in box and "one thousand, five hundred euro" in box
+    assert not Shift.objects.exists()
+    page.click(CONFIRM)
     page.wait_for_url(f"{live_server.url}/cashier/")
-    assert "500.00 EUR" in page.inner_text(".heading-row")
+    assert "1,500.00 EUR" in page.inner_text(".heading-row")
 
-    page.fill("#player-search", "shark")
-    page.click(f"[data-player-id='{player.pk}']")
-    assert "Šťastný" in page.inner_text("#chosen-player")
+    # A 1,500 buy-in at the 5/10 table, English thousands comma: read back, then the second tap.
+    pick_player(page, "shark", shark)
     page.select_option("#id_kind", "cash_buy_in")
-    page.fill("#id_amount", "150")
-    page.fill("#id_reference", "table:3")
-    screenshot(page, "cashier-desk-before-buy-in")
-    page.click("text=Record and print receipt")
+    page.fill("#id_amount", "1,500")
+    page.select_option("#id_table", str(high.pk))
+    page.fill("#id_seat", "5")
+    page.click(RECORD)
+    box = page.inner_text(".confirm-box")
+    assert "1,500.00 EUR" in box and "one thousand, five hundred euro" in box
+    assert page.input_value("#id_amount") == "1,500"  # what was typed stays as typed
+    assert not CashierTransaction.objects.exists()
+    screenshot(page, "cashier-desk-large-amount-read-back")
+    page.click(CONFIRM)
     page.wait_for_url("**/cashier/receipts/**")
     receipt = page.inner_text("article.receipt")
-    screenshot(page, "cashier-receipt")
+    assert "Receipt 1" in receipt and "1,500.00 EUR" in receipt and "Šťastný" in receipt
+    screenshot(page, "cashier-receipt-large-buy-in")
 
-    assert "Receipt 1" in receipt
-    assert "150.00 EUR" in receipt
-    record = CashierTransaction.objects.get()
-    assert (record.amount_cents, record.reference, record.player_id) == (15_000, "table:3", player.pk)
-    assert drawer_expected(shift=Shift.objects.get()) == 65_000
+    # Eva's buy-in, tapped twice in a hurry: both taps reach the server, one buy-in is made.
+    page.click("text=Back to the desk")
+    page.wait_for_url(f"{live_server.url}/cashier/")
+    pick_player(page, "515151", eva)
+    page.select_option("#id_kind", "cash_buy_in")
+    page.fill("#id_amount", "200")
+    page.select_option("#id_table", str(low.pk))
+    page.fill("#id_seat", "2")
+    double_tap(page, RECORD)
+    page.wait_for_url("**/cashier/receipts/**")
+    assert "Receipt 2" in page.inner_text("article.receipt")
+    assert CashierTransaction.objects.filter(player=eva).count() == 1
+
+    # On the Slovak page the cashier tops Eva up by 12,50 with a decimal comma (40,00 counted).
+    page.click("text=Back to the desk")
+    page.wait_for_url(f"{live_server.url}/cashier/")
+    page.click("form.lang button[value=sk]")
+    page.wait_for_function("document.documentElement.lang === 'sk'")
+    pick_player(page, "515151", eva)
+    page.select_option("#id_kind", "top_up")
+    page.fill("#id_chips_on_table", "40")
+    page.fill("#id_amount", "12,50")
+    page.click(RECORD)
+    page.wait_for_url("**/cashier/receipts/**")
+    receipt = page.inner_text("article.receipt")
+    screenshot(page, "cashier-receipt-slovak-top-up")
+    assert "12,50 EUR" in receipt
+
+    records = list(CashierTransaction.objects.order_by("receipt_number"))
+    assert [(r.receipt_number, r.kind, r.player_id, r.amount_cents, r.reference) for r in records] == [
+        (1, "cash_buy_in", shark.pk, 150_000, high.reference),
+        (2, "cash_buy_in", eva.pk, 20_000, low.reference),
+        (3, "top_up", eva.pk, 1_250, low.reference),
+    ]
+    sessions = {s.player_id: s for s in PlayerSession.objects.all()}
+    assert (sessions[shark.pk].table_id, sessions[shark.pk].seat, sessions[shark.pk].buy_in_cents) == (
+        high.pk,
+        5,
+        150_000,
+    )
+    assert (sessions[eva.pk].buy_in_cents, sessions[eva.pk].top_up_cents) == (20_000, 1_250)
+    # 1,500.00 float + 1,500.00 + 200.00 + 12.50 in cash.
+    assert drawer_expected(shift=Shift.objects.get()) == 321_250
+    assert books_problems() == []

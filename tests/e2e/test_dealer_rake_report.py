@@ -1,5 +1,5 @@
 """Browser journey: a dealer logs a hand on the dealer tablet and the rake is in the manager's
-daily report (RAK-1, RAK-3, JKP-1, JKP-2, CSH-6)."""
+daily report (RAK-1, RAK-3, JKP-1, JKP-2, CSH-6); the books agree at the end (CAG-6)."""
 
 import pytest
 from django.utils import timezone
@@ -10,6 +10,7 @@ from cashgame.services.sessions import session_buy_in
 from cashier.models import AccountKind
 from cashier.selectors import account_amount, jackpot_fund_balance
 from cashier.services import shift_open
+from reports.selectors.books import books_problems
 from tests.conftest import PASSWORD, make_staff
 from tests.e2e.conftest import log_in, screenshot
 from tests.factories import PlayerFactory
@@ -112,3 +113,4 @@ def test_dealer_logs_a_hand_and_its_rake_is_in_the_daily_report__RAK_3_JKP_2(
         assert report_figure(manager_page, "Jackpot drops").removesuffix(" EUR") == "1.00"
     finally:
         manager_context.close()
+    assert books_problems() == []

@@ -1,7 +1,9 @@
 """Browser journey: a tournament from registration to the last prize (TRN-1, TRN-6, TRN-8,
 TRN-9, TRN-10, CAG-4), through the real pages: the cashier registers ten players at the desk,
 the floor starts the clock and the seats are drawn, the floor records the bust-outs, and the
-cashier pays the three winners."""
+cashier pays the three winners. The float is typed '1,500' and read back before the second tap
+(CAG-5); a buy-in and a prize tapped twice are each paid once (CAG-2); the books agree at the
+end (CAG-6)."""
 
 from collections import Counter
 
@@ -9,8 +11,9 @@ import pytest
 
 from cashier.models import AccountKind, CashierTransaction, Shift
 from cashier.selectors import account_amount, drawer_expected, ledger_total, prize_pool_balance
+from reports.selectors.books import books_problems
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import log_in, screenshot
+from tests.e2e.conftest import double_tap, log_in, screenshot
 from tests.factories import PlayerFactory
 from tests.tournaments.factories import TournamentFactory
 from tournaments.models import Entry
@@ -46,8 +49,10 @@ def test_floor_runs_a_ten_player_tournament_and_the_cashier_pays_the_winners__TR
     desk = page  # the cashier's browser
     log_in(desk, live_server, "cashier1", PASSWORD)
     desk.goto(f"{live_server.url}/cashier/shifts/open/")
-    desk.fill("#id_opening_float", "1000,00")
+    desk.fill("#id_opening_float", "1,500")
     desk.click("text=Open shift >> nth=-1")
+    assert "one thousand, five hundred euro" in desk.inner_text(".confirm-box")
+    desk.click(".confirm-box button[type=submit]")
     desk.wait_for_url(f"{live_server.url}/cashier/")
 
     # The cashier takes ten buy-ins at the tournament desk, each with its receipt (TRN-6, CAG-4).
@@ -56,7 +61,10 @@ def test_floor_runs_a_ten_player_tournament_and_the_cashier_pays_the_winners__TR
         desk.fill("#player-search", player.card_number)
         desk.click(f"[data-player-id='{player.pk}']")
         assert desk.is_checked("#id_present")
-        desk.click("text=Take the buy-in and register")
+        if number == 1:  # the first buy-in is tapped twice: one entry, one receipt
+            double_tap(desk, "button:has-text('Take the buy-in and register')")
+        else:
+            desk.click("text=Take the buy-in and register")
         desk.wait_for_url("**/cashier/receipts/**")
         receipt = desk.inner_text("article.receipt")
         assert f"Receipt {number}" in receipt and "100.00 EUR" in receipt and player.first_name in receipt
@@ -97,9 +105,12 @@ def test_floor_runs_a_ten_player_tournament_and_the_cashier_pays_the_winners__TR
         assert "450.00 EUR" in finished and "270.00 EUR" in finished and "180.00 EUR" in finished
 
         # The cashier pays the three prizes, each with its receipt.
-        for _prize in range(3):
+        for prize in range(3):
             desk.goto(f"{live_server.url}/tournaments/{tournament.pk}/register/")
-            desk.locator("button:has-text('Pay prize')").first.click()
+            if prize == 0:  # the first prize is tapped twice: paid once
+                double_tap(desk, "button:has-text('Pay prize') >> nth=0")
+            else:
+                desk.locator("button:has-text('Pay prize')").first.click()
             desk.wait_for_url("**/cashier/receipts/**")
         screenshot(desk, "tournament-last-prize-receipt")
         desk.goto(f"{live_server.url}/tournaments/{tournament.pk}/register/")
@@ -129,12 +140,14 @@ def test_floor_runs_a_ten_player_tournament_and_the_cashier_pays_the_winners__TR
     assert CashierTransaction.objects.filter(kind="prize_payout").count() == 3
     assert prize_pool_balance(tournament_id=tournament.pk) == 0
     assert account_amount(kind=AccountKind.TOURNAMENT_FEES) == 10_000
-    # 1,000 float + 10 x 100.00 buy-ins - 900.00 prizes.
-    assert drawer_expected(shift=Shift.objects.get()) == 110_000
+    # 1,500.00 float + 10 x 100.00 buy-ins - 900.00 prizes.
+    assert drawer_expected(shift=Shift.objects.get()) == 160_000
     assert sorted(CashierTransaction.objects.values_list("receipt_number", flat=True)) == list(range(1, 14))
+    assert Entry.objects.filter(tournament=tournament, player=players[0]).count() == 1
     assert ledger_total() == 0
     tournament.refresh_from_db()
     assert tournament.status == "finished"
+    assert books_problems() == []
 
 
 def bust(page, stacks: list[int]) -> list[str]:

@@ -6,6 +6,7 @@ import pytest
 from django.utils import timezone
 
 from cardroom.models import AuditRecord
+from reports.selectors.books import books_problems
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
 from tests.faults.processes import (
@@ -97,3 +98,4 @@ def test_tv_clock_shows_level_rises_without_a_reload__TRN_8(browser, page, live_
     tournament.refresh_from_db()
     assert (tournament.status, tournament.current_level_index) == ("running", 2)
     assert AuditRecord.objects.filter(action="clock.next_level", actor_name="floor1").count() == 1
+    assert books_problems() == []

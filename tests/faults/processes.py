@@ -150,6 +150,13 @@ def start_gunicorn(log: Path, *, workers: int, threads: int) -> tuple[subprocess
     return server, port
 
 
+def check_books() -> subprocess.CompletedProcess:
+    """`manage.py check_books` in a process of its own with the server's settings, on the test
+    database: the books as an operator would check them after the faults (exit code 0: agreed)."""
+    command = [sys.executable, "manage.py", "check_books"]
+    return subprocess.run(command, cwd=ROOT, env=server_env(), capture_output=True, text=True, timeout=120)
+
+
 # /proc ----------------------------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from django.db import connections, transaction
 from django.utils import timezone
 
 from cardroom.models import AuditRecord
+from reports.selectors.books import books_problems
 from tests.faults.processes import (
     RedisServer,
     broker_of_this_process,
@@ -148,6 +149,7 @@ def test_worker_killed_with_levels_pending_raises_each_due_level_once_after_rest
         last,
         scheduled[last],
     )
+    assert books_problems() == []
 
 
 def test_level_task_run_three_times_at_once_raises_one_level__TRN_8(floor):
@@ -185,6 +187,7 @@ def test_level_task_run_three_times_at_once_raises_one_level__TRN_8(floor):
         ]
         tournament.refresh_from_db()
         assert tournament.current_level_index == expected
+    assert books_problems() == []
 
 
 def run_tick(tournament_id: int, due: str, results: list) -> None:
@@ -229,3 +232,4 @@ def test_broker_restarted_empty_skips_and_repeats_no_level__TRN_8(floor, celery,
             at - reconnected_at,
         )
     assert all(process.poll() is None for process in started.values())  # both rode it out
+    assert books_problems() == []
