@@ -4,6 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import Pagination, paginated_response
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, roles_permission
 from cashgame import selectors
 from cashgame.api._common import (
@@ -53,10 +54,16 @@ class DropCountListApi(JsonApiView):
     """RAK-5: counted drop boxes against the rake of the hand log, with the variance."""
 
     permission_classes = [DROP_COUNT]
+    pagination_class = Pagination
 
     @extend_schema(responses=DropCountSerializer(many=True))
     def get(self, request):
-        return Response(DropCountSerializer(selectors.dropbox_count_list()[:200], many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.dropbox_count_list(),
+            serializer_class=DropCountSerializer,
+        )
 
     @extend_schema(request=DropCountInputSerializer, responses={201: DropCountSerializer})
     def post(self, request):

@@ -7,7 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import money_response, request_key
+from cardroom.api import Pagination, money_response, paginated_response, request_key
 from cardroom.idempotency import key_used
 from cashgame import selectors
 from cashgame.api._common import (
@@ -148,6 +148,7 @@ class SessionQuerySerializer(TableQuerySerializer):
 
 class SessionListApi(JsonApiView):
     permission_classes = [DESKS]
+    pagination_class = Pagination
 
     @extend_schema(parameters=[SessionQuerySerializer], responses=SessionSerializer(many=True))
     def get(self, request):
@@ -156,8 +157,11 @@ class SessionListApi(JsonApiView):
         table_id = query.validated_data.get("table")
         table = get_table(table_id) if table_id is not None else None
         ended = query.validated_data.get("ended")
-        return Response(
-            SessionSerializer(selectors.session_list(table=table, ended=ended)[:200], many=True).data
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.session_list(table=table, ended=ended),
+            serializer_class=SessionSerializer,
         )
 
 

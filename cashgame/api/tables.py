@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import Pagination, paginated_response
 from cashgame import selectors
 from cashgame.api._common import (
     DESKS,
@@ -92,10 +93,13 @@ class GameCreateSerializer(GameUpdateSerializer):
 
 class GameListApi(JsonApiView):
     permission_classes = [DesksReadManagersWrite]
+    pagination_class = Pagination
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request):
-        return Response(GameSerializer(selectors.game_list(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=selectors.game_list(), serializer_class=GameSerializer
+        )
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def post(self, request):
@@ -250,10 +254,13 @@ def table_detail_data(table: CashTable) -> dict:
 
 class TableListApi(JsonApiView):
     permission_classes = [DesksReadManagersWrite]
+    pagination_class = Pagination
 
     @extend_schema(responses=TableSerializer(many=True))
     def get(self, request):
-        return Response(TableSerializer(selectors.table_list(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=selectors.table_list(), serializer_class=TableSerializer
+        )
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
     def post(self, request):
@@ -317,10 +324,16 @@ class TableHandsApi(JsonApiView):
     """The table's hand log; POST deals a new hand (the dealer's first tap)."""
 
     permission_classes = [FLOOR]
+    pagination_class = Pagination
 
     @extend_schema(responses=HandSerializer(many=True))
     def get(self, request, pk: int):
-        return Response(HandSerializer(selectors.hand_list(table=get_table(pk)), many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.hand_list(table=get_table(pk), limit=None),
+            serializer_class=HandSerializer,
+        )
 
     @extend_schema(request=HandStartSerializer, responses={201: HandSerializer})
     def post(self, request, pk: int):
