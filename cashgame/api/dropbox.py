@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import Pagination, paginated_response
+from cardroom.api import CentsField, Pagination, paginated_response
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, roles_permission
 from cashgame import selectors
 from cashgame.api._common import (
@@ -46,7 +46,7 @@ class DropCountInputSerializer(serializers.Serializer):
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
     period_start = serializers.DateTimeField()
     period_end = serializers.DateTimeField()
-    counted_cents = StrictIntegerField(min_value=0, max_value=10**12)
+    counted_cents = CentsField()
     note = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
 
 
