@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from cage import services
-from cardroom.api import CentsField, money_response
+from cardroom.api import CentsField, Pagination, money_response, paginated_response
 from cardroom.errors import DomainError
 from cardroom.idempotency import key_used
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
@@ -70,6 +70,7 @@ class TransactionQuerySerializer(serializers.Serializer):
 
 class TransactionListApi(CashierApi):
     permission_classes = [CASH_DESK]
+    pagination_class = Pagination
 
     @extend_schema(parameters=[OpenApiParameter("shift", int)], responses=TransactionSerializer(many=True))
     def get(self, request):
@@ -78,7 +79,9 @@ class TransactionListApi(CashierApi):
         transactions = scoped_transactions(request.user)
         if query.validated_data.get("shift"):
             transactions = transactions.filter(shift_id=query.validated_data["shift"])
-        return Response(TransactionSerializer(transactions[:200], many=True).data)
+        return paginated_response(
+            request=request, view=self, items=transactions, serializer_class=TransactionSerializer
+        )
 
     @extend_schema(
         request=TransactionInputSerializer,
@@ -134,13 +137,17 @@ class ReversalInputSerializer(serializers.Serializer):
 
 class ReversalListApi(CashierApi):
     permission_classes = [CASH_DESK]
+    pagination_class = Pagination
 
     @extend_schema(responses=ReversalSerializer(many=True))
     def get(self, request):
-        requests = ReversalRequest.objects.order_by("-requested_at")
+        # pk breaks ties, so a page never repeats or skips a request of the same moment.
+        requests = ReversalRequest.objects.order_by("-requested_at", "-pk")
         if not has_role(request.user, *MANAGER_ROLES):
             requests = requests.filter(requested_by=request.user)
-        return Response(ReversalSerializer(requests[:200], many=True).data)
+        return paginated_response(
+            request=request, view=self, items=requests, serializer_class=ReversalSerializer
+        )
 
     @extend_schema(request=ReversalInputSerializer, responses={201: ReversalSerializer})
     def post(self, request):

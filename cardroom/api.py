@@ -1,13 +1,19 @@
-"""API plumbing shared by every app: the error mapping and the money convention.
+"""API plumbing shared by every app: the error mapping, the money convention and pagination.
 
 Money in the API is integer cents in fields named `*_cents`, in and out: a JSON number such as
 150000 for 1,500.00 EUR. A text amount is refused, so no separator is ever guessed (CAG-5).
+
+Every list goes out a page at a time through `Pagination` and `paginated_response()`, in DRF's
+envelope `{"count", "next", "previous", "results"}`; no list is cut silently.
 """
 
+from django.core.exceptions import ImproperlyConfigured
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -73,3 +79,73 @@ class ChipCountField(CentsField):
     """A count of tournament chips as a JSON integer (the same strictness as money, CAG-5)."""
 
     default_error_messages = {"invalid": _("Give the chips as a whole number, e.g. 25000 (CAG-5).")}
+
+
+class Pagination(LimitOffsetPagination):
+    """The one paginator of the API (settings' DEFAULT_PAGINATION_CLASS, and every list view's
+    `pagination_class`): `?limit=` rows, 50 unless asked, at most 200, from `?offset=` (0
+    first). A limit or offset that is not a whole number in its range is refused with a 400
+    naming the parameter; DRF's own paginator would quietly use its default instead, and a client
+    would page through the wrong rows without knowing."""
+
+    default_limit = 50
+    max_limit = 200
+    # An offset past the end answers an empty page without reading rows; the bound keeps a
+    # number of thousands of digits away from int() and the database.
+    max_offset = 2**31 - 1
+    template = None
+
+    def get_limit(self, request) -> int:
+        return _query_number(
+            request, self.limit_query_param, default=self.default_limit, low=1, high=self.max_limit
+        )
+
+    def get_offset(self, request) -> int:
+        return _query_number(request, self.offset_query_param, default=0, low=0, high=self.max_offset)
+
+    def get_paginated_response_schema(self, schema):
+        envelope = super().get_paginated_response_schema(schema)
+        # The four keys are always there; next and previous are null on the last and first page.
+        envelope["required"] = ["count", "next", "previous", "results"]
+        envelope["properties"]["next"]["example"] = (
+            "https://cardroom.example/api/players/?limit=50&offset=100"
+        )
+        envelope["properties"]["previous"]["example"] = "https://cardroom.example/api/players/?limit=50"
+        return envelope
+
+    def get_schema_operation_parameters(self, view):
+        limit, offset = super().get_schema_operation_parameters(view)
+        limit["description"] = f"Rows per page: 1 to {self.max_limit}, {self.default_limit} if not given."
+        limit["schema"] = {"type": "integer", "minimum": 1, "maximum": self.max_limit}
+        offset["description"] = "How many rows to skip: 0 (the default) for the first page."
+        offset["schema"] = {"type": "integer", "minimum": 0, "maximum": self.max_offset}
+        return [limit, offset]
+
+
+def _query_number(request, name: str, *, default: int, low: int, high: int) -> int:
+    if name not in request.query_params:
+        return default
+    text = request.query_params[name]
+    if not (text.isascii() and text.isdigit() and len(text) <= 12 and low <= int(text) <= high):
+        raise exceptions.ValidationError(
+            {name: [_("Give a whole number from %(low)d to %(high)d.") % {"low": low, "high": high}]}
+        )
+    return int(text)
+
+
+def paginated_response(*, request, view, items, serializer_class) -> Response:
+    """The one way an API view answers a list (HackSoft's get_paginated_response): one page of
+    `items` (a queryset in a total order, or a list) through `serializer_class`, in the envelope.
+    The view declares `pagination_class = Pagination`, which is what drf-spectacular reads to put
+    the envelope and the parameters in the schema; a view that forgets it fails here, in its
+    first test, rather than documenting a bare array."""
+    if getattr(view, "pagination_class", None) is not Pagination:
+        raise ImproperlyConfigured(
+            f"{type(view).__name__} answers a list: give it pagination_class = cardroom.api.Pagination."
+        )
+    if isinstance(items, QuerySet) and not items.ordered:
+        # Each page is its own query: without an order the database may repeat or skip rows.
+        raise ImproperlyConfigured(f"{type(view).__name__} pages a list in no order: order it.")
+    paginator = Pagination()
+    page = paginator.paginate_queryset(items, request, view=view)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)

@@ -201,8 +201,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["cardroom.roles.IsStaffMember"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
-    "PAGE_SIZE": 50,
+    # Every list a page at a time, one paginator for all (its page sizes are in cardroom/api.py).
+    "DEFAULT_PAGINATION_CLASS": "cardroom.api.Pagination",
     "EXCEPTION_HANDLER": "cardroom.api.exception_handler",
     "COERCE_DECIMAL_TO_STRING": True,
 }

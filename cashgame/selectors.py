@@ -63,11 +63,13 @@ def table_current_hand(*, table: CashTable) -> Hand | None:
     return Hand.objects.filter(table=table, status=HandStatus.IN_PROGRESS).first()
 
 
-def hand_list(*, table: CashTable | None = None, limit: int = 50) -> QuerySet[Hand]:
+def hand_list(*, table: CashTable | None = None, limit: int | None = 50) -> QuerySet[Hand]:
+    """The newest hands first: the last `limit` (the pages), or all (None: the API pages them)."""
     hands = Hand.objects.select_related("table")
     if table is not None:
         hands = hands.filter(table=table)
-    return hands.order_by("-started_at", "-pk")[:limit]
+    hands = hands.order_by("-started_at", "-pk")
+    return hands if limit is None else hands[:limit]
 
 
 def session_list(*, table: CashTable | None = None, ended: bool | None = None) -> QuerySet[PlayerSession]:
@@ -77,7 +79,8 @@ def session_list(*, table: CashTable | None = None, ended: bool | None = None) -
         sessions = sessions.filter(ended_at__isnull=not ended)
     if table is not None:
         sessions = sessions.filter(table=table)
-    return sessions.order_by("table__number", "seat", "-started_at")
+    # pk last: a total order, so the API's pages neither repeat nor skip a session.
+    return sessions.order_by("table__number", "seat", "-started_at", "-pk")
 
 
 def player_by_card(*, card_number: str) -> Player | None:
@@ -115,18 +118,34 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
     return board
 
 
+def waiting_list() -> QuerySet[WaitingEntry]:
+    """Everyone waiting or called, per game in the order they came (CSH-7)."""
+    return (
+        WaitingEntry.objects.filter(status__in=WAITING_STATUSES)
+        .select_related("player")
+        .order_by("game", "added_at", "pk")
+    )
+
+
 def public_name(player: Player) -> str:
     """What the public board shows: nickname, or first name and the initial of the last."""
     return player.nickname or f"{player.first_name} {player.last_name[:1]}."
 
 
 def dropbox_count_list(*, table: CashTable | None = None) -> QuerySet[DropBoxCount]:
-    counts = DropBoxCount.objects.select_related("table", "counted_by")
+    # The model's order (newest period first, by table) with pk last: a total order for pages.
+    counts = DropBoxCount.objects.select_related("table", "counted_by").order_by(
+        "-period_end", "table__number", "-pk"
+    )
     return counts.filter(table=table) if table is not None else counts
 
 
 def jackpot_claim_list() -> QuerySet[JackpotClaim]:
-    return JackpotClaim.objects.select_related("hand", "hand__table").prefetch_related("shares__player")
+    return (
+        JackpotClaim.objects.select_related("hand", "hand__table")
+        .prefetch_related("shares__player", "shares__transaction")
+        .order_by("-created_at", "-pk")
+    )
 
 
 def jackpot_unpaid_shares() -> QuerySet[JackpotShare]:

@@ -11,7 +11,7 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField
+from cardroom.api import CentsField, Pagination, paginated_response
 from cardroom.errors import DomainError
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier import services
@@ -100,17 +100,21 @@ class TransactionSerializer(serializers.ModelSerializer):
 
 
 def scoped_shifts(user):
-    """Managers see every shift; a cashier sees his own."""
-    shifts = Shift.objects.select_related("cashier", "drawer")
+    """Managers see every shift; a cashier sees his own. Newest first, pk breaking ties, so
+    pages neither repeat nor skip a shift."""
+    shifts = Shift.objects.select_related("cashier", "drawer").order_by("-opened_at", "-pk")
     return shifts if has_role(user, *MANAGER_ROLES) else shifts.filter(cashier=user)
 
 
 class ShiftListApi(CashierApi):
     permission_classes = [CASH_DESK]
+    pagination_class = Pagination
 
     @extend_schema(responses=ShiftSerializer(many=True))
     def get(self, request):
-        return Response(ShiftSerializer(scoped_shifts(request.user)[:100], many=True).data)
+        return paginated_response(
+            request=request, view=self, items=scoped_shifts(request.user), serializer_class=ShiftSerializer
+        )
 
     @extend_schema(request=ShiftOpenSerializer, responses={201: ShiftSerializer})
     def post(self, request):

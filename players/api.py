@@ -6,6 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import Pagination, paginated_response
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, roles_permission
 from players import services
 from players.models import ExclusionStatus, IdDocumentType, Player
@@ -81,6 +82,7 @@ class ReasonSerializer(serializers.Serializer):
 
 class PlayerListApi(APIView):
     permission_classes = [roles_permission(*PLAYER_DESK_ROLES)]
+    pagination_class = Pagination
 
     @extend_schema(
         parameters=[OpenApiParameter("q", str, description="Card number, name or nickname")],
@@ -88,7 +90,12 @@ class PlayerListApi(APIView):
     )
     def get(self, request):
         query = request.query_params.get("q", "")[:100]
-        return Response(PlayerSerializer(player_search(query=query), many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=player_search(query=query, limit=None),
+            serializer_class=PlayerSerializer,
+        )
 
     @extend_schema(request=PlayerInputSerializer, responses={201: PlayerSerializer})
     def post(self, request):

@@ -5,8 +5,9 @@ from django.db.models import Q, QuerySet
 from players.models import Player, normalize
 
 
-def player_search(*, query: str, limit: int = 20) -> QuerySet[Player]:
-    """Find players by card number (exact), or by the start of name words and nickname.
+def player_search(*, query: str, limit: int | None = 20) -> QuerySet[Player]:
+    """Find players by card number (exact), or by the start of name words and nickname; the
+    first `limit` of them (the pages' pickers), or all (None: the API pages through them).
 
     Every branch uses an index: the unique card number, or a prefix of the normalised name keys,
     so the look-up stays fast with tens of thousands of players.
@@ -25,4 +26,5 @@ def player_search(*, query: str, limit: int = 20) -> QuerySet[Player]:
             | Q(first_name_key__startswith=word)
             | Q(nickname_key__startswith=word)
         )
-    return Player.objects.filter(condition).order_by("last_name_key", "first_name_key", "pk")[:limit]
+    found = Player.objects.filter(condition).order_by("last_name_key", "first_name_key", "pk")
+    return found if limit is None else found[:limit]

@@ -1,9 +1,17 @@
-"""The floor's calculators: side pots, showdown order, best hand, raises (POT, HND, BET)."""
+"""The floor's calculators: side pots, showdown order, best hand, raises (POT, HND, BET).
 
+The side-pot calculator deals in money, so its amounts are integer cents named `*_cents` like
+every amount of the API (the game's rake and drop are cents). The raise calculator is a rule
+of betting, not an amount of money: its blinds, bets and stacks are whole numbers in whatever
+unit the floor counts (cents at a cash table, chips in a tournament), as on its page.
+"""
+
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from cardroom.api import CentsField
 from cashgame import calculators
 from cashgame.api._common import (
     FLOOR,
@@ -20,16 +28,32 @@ from poker.betting import Limit
 LimitField = inline_choices([(limit.value, limit.value) for limit in Limit])
 
 
+# The names these amounts had before they were cents by name: a client still sending one would
+# have it ignored, and a rake or chip it meant would silently not apply.
+OLD_AMOUNT_NAMES = ("amount", "dead", "chip", "rake", "drop")
+
+
+def refuse_old_amount_names(data) -> None:
+    old = [name for name in OLD_AMOUNT_NAMES if isinstance(data, dict) and name in data]
+    if old:
+        raise serializers.ValidationError(
+            {name: [_("Amounts are in cents: send %(name)s_cents.") % {"name": name}] for name in old}
+        )
+
+
 class PotPlayerSerializer(serializers.Serializer):
     name = StrictCharField(max_length=40)
-    amount = StrictIntegerField(min_value=0, max_value=10**12, help_text="Live money put in.")
+    amount_cents = CentsField(source="amount", help_text="Live money put in.")
     folded = StrictBooleanField(default=False)
-    dead = StrictIntegerField(
-        min_value=0,
-        max_value=10**12,
+    dead_cents = CentsField(
+        source="dead",
         default=0,
         help_text="POT-4: dead money put in on top (a dead small blind); it joins the main pot.",
     )
+
+    def to_internal_value(self, data):
+        refuse_old_amount_names(data)
+        return super().to_internal_value(data)
 
 
 class SidePotInputSerializer(serializers.Serializer):
@@ -42,7 +66,9 @@ class SidePotInputSerializer(serializers.Serializer):
         default=list,
         help_text='Showdown result, best first, ties grouped: [["A", "C"], ["B"]].',
     )
-    chip = StrictIntegerField(min_value=1, default=1, help_text="The smallest chip: odd chips (POT-2).")
+    chip_cents = CentsField(
+        source="chip", min_value=1, default=1, help_text="The smallest chip: odd chips (POT-2)."
+    )
     game = StrictPrimaryKeyRelatedField(
         queryset=Game.objects.all(),
         required=False,
@@ -51,39 +77,49 @@ class SidePotInputSerializer(serializers.Serializer):
         help_text="Rake and jackpot drop by this game's settings (amounts in cents; RAK-3, JKP-2).",
     )
     saw_flop = StrictBooleanField(default=True, help_text="RAK-2: no flop, no drop (with a game).")
-    rake = StrictIntegerField(
-        min_value=0,
+    rake_cents = CentsField(
+        source="rake",
         required=False,
         allow_null=True,
         default=None,
         help_text="The hand's rake (not the game's).",
     )
-    drop = StrictIntegerField(
-        min_value=0,
+    drop_cents = CentsField(
+        source="drop",
         required=False,
         allow_null=True,
         default=None,
         help_text="The jackpot drop (not the game's).",
     )
 
+    def to_internal_value(self, data):
+        refuse_old_amount_names(data)
+        return super().to_internal_value(data)
+
 
 class PotSerializer(serializers.Serializer):
-    amount = StrictIntegerField()
+    amount_cents = StrictIntegerField(source="amount")
     eligible = serializers.ListField(child=StrictCharField())
-    rake = StrictIntegerField(help_text="RAK-6: this pot's share of the hand's rake.")
-    drop = StrictIntegerField(help_text="RAK-6: this pot's share of the jackpot drop.")
-    net = StrictIntegerField(help_text="What the pot's winner gets: the pot less its rake and drop.")
+    rake_cents = StrictIntegerField(source="rake", help_text="RAK-6: this pot's share of the hand's rake.")
+    drop_cents = StrictIntegerField(source="drop", help_text="RAK-6: this pot's share of the jackpot drop.")
+    net_cents = StrictIntegerField(
+        source="net", help_text="What the pot's winner gets: the pot less its rake and drop."
+    )
     winners = serializers.ListField(child=StrictCharField(), required=False)
 
 
 class SidePotResultSerializer(serializers.Serializer):
     pots = PotSerializer(many=True)
-    returned = serializers.DictField(child=StrictIntegerField())
-    total = StrictIntegerField()
-    dead = StrictIntegerField(help_text="POT-4: dead money, in the main pot.")
-    rake = StrictIntegerField()
-    drop = StrictIntegerField()
-    awards = serializers.DictField(child=StrictIntegerField(), required=False)
+    returned_cents = serializers.DictField(
+        source="returned", child=StrictIntegerField(), help_text="Uncalled money back, by player."
+    )
+    total_cents = StrictIntegerField(source="total")
+    dead_cents = StrictIntegerField(source="dead", help_text="POT-4: dead money, in the main pot.")
+    rake_cents = StrictIntegerField(source="rake")
+    drop_cents = StrictIntegerField(source="drop")
+    awards_cents = serializers.DictField(
+        source="awards", child=StrictIntegerField(), required=False, help_text="What each player wins."
+    )
     pot_winners = serializers.ListField(child=serializers.ListField(child=StrictCharField()), required=False)
 
 

@@ -4,6 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import CentsField, Pagination, paginated_response
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, roles_permission
 from cashgame import selectors
 from cashgame.api._common import (
@@ -45,7 +46,7 @@ class DropCountInputSerializer(serializers.Serializer):
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
     period_start = serializers.DateTimeField()
     period_end = serializers.DateTimeField()
-    counted_cents = StrictIntegerField(min_value=0, max_value=10**12)
+    counted_cents = CentsField()
     note = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
 
 
@@ -53,10 +54,16 @@ class DropCountListApi(JsonApiView):
     """RAK-5: counted drop boxes against the rake of the hand log, with the variance."""
 
     permission_classes = [DROP_COUNT]
+    pagination_class = Pagination
 
     @extend_schema(responses=DropCountSerializer(many=True))
     def get(self, request):
-        return Response(DropCountSerializer(selectors.dropbox_count_list()[:200], many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.dropbox_count_list(),
+            serializer_class=DropCountSerializer,
+        )
 
     @extend_schema(request=DropCountInputSerializer, responses={201: DropCountSerializer})
     def post(self, request):

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import money_response, request_key
+from cardroom.api import Pagination, money_response, paginated_response, request_key
 from cardroom.idempotency import key_used
 from cashgame import selectors
 from cashgame.api._common import (
@@ -76,10 +76,13 @@ class ClaimListApi(JsonApiView):
     """JKP-3: the floor enters the cards; a claim that does not qualify is refused with the reason."""
 
     permission_classes = [DesksReadFloorWrites]
+    pagination_class = Pagination
 
     @extend_schema(responses=ClaimSerializer(many=True))
     def get(self, request):
-        return Response(ClaimSerializer(selectors.jackpot_claim_list()[:100], many=True).data)
+        return paginated_response(
+            request=request, view=self, items=selectors.jackpot_claim_list(), serializer_class=ClaimSerializer
+        )
 
     @extend_schema(request=ClaimInputSerializer, responses={201: ClaimSerializer})
     def post(self, request):

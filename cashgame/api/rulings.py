@@ -4,6 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import Pagination, paginated_response
 from cashgame import selectors
 from cashgame.api._common import (
     FLOOR,
@@ -47,21 +48,30 @@ class RuleBookApi(JsonApiView):
     """FLR-1..FLR-4: the dealing-error situations and what each does to the logged hand."""
 
     permission_classes = [FLOOR]
+    pagination_class = Pagination
 
     @extend_schema(responses=SituationSerializer(many=True))
     def get(self, request):
-        return Response(SituationSerializer(SITUATIONS, many=True).data)
+        return paginated_response(
+            request=request, view=self, items=SITUATIONS, serializer_class=SituationSerializer
+        )
 
 
 class RulingListApi(JsonApiView):
     """FLR-5: every ruling logged; a misdeal or duplicate-card ruling voids the hand in progress."""
 
     permission_classes = [FLOOR]
+    pagination_class = Pagination
 
     @extend_schema(parameters=[TableQuerySerializer], responses=RulingSerializer(many=True))
     def get(self, request):
         table = query_table(request)
-        return Response(RulingSerializer(selectors.ruling_list(table=table)[:200], many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.ruling_list(table=table),
+            serializer_class=RulingSerializer,
+        )
 
     @extend_schema(request=RulingInputSerializer, responses={201: RulingSerializer})
     def post(self, request):

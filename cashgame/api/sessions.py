@@ -7,7 +7,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import money_response, request_key
+from cardroom.api import CentsField, Pagination, money_response, paginated_response, request_key
 from cardroom.idempotency import key_used
 from cashgame import selectors
 from cashgame.api._common import (
@@ -95,7 +95,7 @@ class SeatPlayerSerializer(serializers.Serializer):
 
 class MoneySerializer(serializers.Serializer):
     shift = StrictPrimaryKeyRelatedField(queryset=Shift.objects.all())
-    amount_cents = StrictIntegerField(min_value=0, max_value=10**12)
+    amount_cents = CentsField()
     idempotency_key = StrictCharField(max_length=80, required=False, default="")
 
 
@@ -114,9 +114,7 @@ class BuyInSerializer(MoneySerializer):
 
 
 class TopUpSerializer(MoneySerializer):
-    chips_on_table_cents = StrictIntegerField(
-        min_value=0,
-        max_value=10**12,
+    chips_on_table_cents = CentsField(
         help_text="The chips the dealer counted in front of the player (CSH-5).",
     )
     method = MethodField(default=PaymentMethod.CASH)
@@ -129,7 +127,7 @@ class CashOutSerializer(MoneySerializer):
 class MoveSerializer(serializers.Serializer):
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
     seat = StrictIntegerField(min_value=1, max_value=10)
-    chips_cents = StrictIntegerField(min_value=0, required=False, allow_null=True, default=None)
+    chips_cents = CentsField(required=False, allow_null=True, default=None)
 
 
 class StateSerializer(serializers.Serializer):
@@ -137,7 +135,7 @@ class StateSerializer(serializers.Serializer):
 
 
 class StackSerializer(serializers.Serializer):
-    chips_cents = StrictIntegerField(min_value=0, max_value=10**12)
+    chips_cents = CentsField()
 
 
 class SessionQuerySerializer(TableQuerySerializer):
@@ -148,6 +146,7 @@ class SessionQuerySerializer(TableQuerySerializer):
 
 class SessionListApi(JsonApiView):
     permission_classes = [DESKS]
+    pagination_class = Pagination
 
     @extend_schema(parameters=[SessionQuerySerializer], responses=SessionSerializer(many=True))
     def get(self, request):
@@ -156,8 +155,11 @@ class SessionListApi(JsonApiView):
         table_id = query.validated_data.get("table")
         table = get_table(table_id) if table_id is not None else None
         ended = query.validated_data.get("ended")
-        return Response(
-            SessionSerializer(selectors.session_list(table=table, ended=ended)[:200], many=True).data
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.session_list(table=table, ended=ended),
+            serializer_class=SessionSerializer,
         )
 
 

@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
+from cardroom.api import CentsField, Pagination, paginated_response
 from cashgame import selectors
 from cashgame.api._common import (
     DESKS,
@@ -28,8 +29,6 @@ TableStatusField = inline_choices(TableStatus.choices)
 HandStatusField = inline_choices(HandStatus.choices)
 VoidReasonField = inline_choices(VoidReason.choices)
 SeatStateField = inline_choices(SeatState.choices)
-
-CENTS = {"min_value": 0, "max_value": 10**12}
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -63,18 +62,18 @@ class GameSerializer(serializers.ModelSerializer):
 class GameUpdateSerializer(serializers.Serializer):
     name = StrictCharField(max_length=80, required=False)
     game_type = GameTypeField(required=False)
-    small_blind_cents = StrictIntegerField(required=False, **CENTS)
-    big_blind_cents = StrictIntegerField(required=False, **CENTS)
-    min_buy_in_cents = StrictIntegerField(required=False, **CENTS)
-    max_buy_in_cents = StrictIntegerField(required=False, allow_null=True, **CENTS)
+    small_blind_cents = CentsField(required=False)
+    big_blind_cents = CentsField(required=False)
+    min_buy_in_cents = CentsField(required=False)
+    max_buy_in_cents = CentsField(required=False, allow_null=True)
     rake_rate_bp = StrictIntegerField(required=False, min_value=0, max_value=10_000)
-    rake_cap_cents = StrictIntegerField(required=False, **CENTS)
-    rake_rounding_cents = StrictIntegerField(required=False, **CENTS)
-    jackpot_small_blind_cents = StrictIntegerField(required=False, **CENTS)
-    jackpot_big_blind_cents = StrictIntegerField(required=False, **CENTS)
+    rake_cap_cents = CentsField(required=False)
+    rake_rounding_cents = CentsField(required=False)
+    jackpot_small_blind_cents = CentsField(required=False)
+    jackpot_big_blind_cents = CentsField(required=False)
     jackpot_min_players = StrictIntegerField(required=False, min_value=2, max_value=10)
-    jackpot_drop_cents = StrictIntegerField(required=False, **CENTS)
-    jackpot_threshold_cents = StrictIntegerField(required=False, **CENTS)
+    jackpot_drop_cents = CentsField(required=False)
+    jackpot_threshold_cents = CentsField(required=False)
     seat_hold_seconds = StrictIntegerField(required=False, min_value=10, max_value=3600)
     half_bet_rule = StrictBooleanField(
         required=False, help_text="BET-3: an all-in of at least half a full raise reopens the betting."
@@ -85,17 +84,20 @@ class GameUpdateSerializer(serializers.Serializer):
 class GameCreateSerializer(GameUpdateSerializer):
     name = StrictCharField(max_length=80)
     game_type = GameTypeField()
-    small_blind_cents = StrictIntegerField(**CENTS)
-    big_blind_cents = StrictIntegerField(**CENTS)
-    min_buy_in_cents = StrictIntegerField(**CENTS)
+    small_blind_cents = CentsField()
+    big_blind_cents = CentsField()
+    min_buy_in_cents = CentsField()
 
 
 class GameListApi(JsonApiView):
     permission_classes = [DesksReadManagersWrite]
+    pagination_class = Pagination
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request):
-        return Response(GameSerializer(selectors.game_list(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=selectors.game_list(), serializer_class=GameSerializer
+        )
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def post(self, request):
@@ -250,10 +252,13 @@ def table_detail_data(table: CashTable) -> dict:
 
 class TableListApi(JsonApiView):
     permission_classes = [DesksReadManagersWrite]
+    pagination_class = Pagination
 
     @extend_schema(responses=TableSerializer(many=True))
     def get(self, request):
-        return Response(TableSerializer(selectors.table_list(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=selectors.table_list(), serializer_class=TableSerializer
+        )
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
     def post(self, request):
@@ -298,9 +303,9 @@ class HandStartSerializer(serializers.Serializer):
 
 
 class HandEndSerializer(serializers.Serializer):
-    pot_cents = StrictIntegerField(help_text="The final pot of the hand, all pots together, in cents.")
+    pot_cents = CentsField(help_text="The final pot of the hand, all pots together, in cents.")
     side_pots_cents = serializers.ListField(
-        child=StrictIntegerField(min_value=1, max_value=10**12),
+        child=CentsField(min_value=1),
         min_length=1,
         max_length=10,
         required=False,
@@ -317,10 +322,16 @@ class TableHandsApi(JsonApiView):
     """The table's hand log; POST deals a new hand (the dealer's first tap)."""
 
     permission_classes = [FLOOR]
+    pagination_class = Pagination
 
     @extend_schema(responses=HandSerializer(many=True))
     def get(self, request, pk: int):
-        return Response(HandSerializer(selectors.hand_list(table=get_table(pk)), many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.hand_list(table=get_table(pk), limit=None),
+            serializer_class=HandSerializer,
+        )
 
     @extend_schema(request=HandStartSerializer, responses={201: HandSerializer})
     def post(self, request, pk: int):

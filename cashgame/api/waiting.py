@@ -6,6 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from cardroom.api import Pagination, paginated_response
 from cashgame import selectors
 from cashgame.api._common import (
     FLOOR,
@@ -99,11 +100,16 @@ class WaitingSeatSerializer(serializers.Serializer):
 
 class WaitingListApi(JsonApiView):
     permission_classes = [FLOOR]
+    pagination_class = Pagination
 
     @extend_schema(responses=WaitingEntrySerializer(many=True))
     def get(self, request):
-        entries = WaitingEntry.objects.filter(status__in=["waiting", "called"]).select_related("player")
-        return Response(WaitingEntrySerializer(entries.order_by("game", "added_at", "pk"), many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=selectors.waiting_list(),
+            serializer_class=WaitingEntrySerializer,
+        )
 
     @extend_schema(request=WaitingAddSerializer, responses={201: WaitingEntrySerializer})
     def post(self, request):
@@ -154,7 +160,10 @@ class BoardApi(JsonApiView):
 
     permission_classes = [AllowAny]
     authentication_classes = []
+    pagination_class = Pagination
 
     @extend_schema(responses=BoardGameSerializer(many=True))
     def get(self, request):
-        return Response(BoardGameSerializer(board_data(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=board_data(), serializer_class=BoardGameSerializer
+        )

@@ -82,8 +82,17 @@ class TableDetailView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         table = get_object_or_404(CashTable.objects.select_related("game"), pk=kwargs["pk"])
         return super().get_context_data(
-            **table_context(table), seat_form=forms.SeatForm(), move_form=forms.MoveForm(), **kwargs
+            **table_context(table), seat_form=forms.SeatForm(), move_form=move_form_for_rows(), **kwargs
         )
+
+
+def move_form_for_rows() -> forms.MoveForm:
+    """The move form the page repeats on every seated player's row, with its tables read once:
+    a ModelChoiceField queries its tables each time it is rendered, one query per seat."""
+    form = forms.MoveForm()
+    # A comprehension, not list(): list() asks the iterator's length first, a COUNT query more.
+    form.fields["table"].choices = [choice for choice in form.fields["table"].choices]  # noqa: C416
+    return form
 
 
 class SeatPlayerView(ActionView):

@@ -124,23 +124,61 @@ def test_seat_state_taps_through_the_api__CSH_6(api, cashier, floor, shift, tabl
     assert PlayerSession.objects.get(pk=session.pk).state == SeatState.OWES_BLINDS
 
 
+CENTS_MESSAGE = "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5)."
+
+
+@pytest.mark.parametrize("typed", ["200.00", 20_000.0, True, -1, 10**12 + 1])
+def test_cash_game_amounts_are_read_by_the_one_cents_field__CAG_5(
+    api, cashier, manager, shift, table12, game12, typed
+):
+    """Money is integer cents in `*_cents` across the API, read by cardroom.api.CentsField: the
+    cash game's buy-in, drop count and game settings refuse what the cage refuses."""
+    player = PlayerFactory()
+    buy_in = api(cashier).post(
+        "/api/cashgame/sessions/buy-in/",
+        {"shift": shift.pk, "table": table12.pk, "player": player.pk, "seat": 1, "amount_cents": typed},
+    )
+    drop = api(cashier).post(
+        "/api/cashgame/drop-counts/",
+        {
+            "table": table12.pk,
+            "period_start": "2026-11-10T18:00:00+01:00",
+            "period_end": "2026-11-10T23:00:00+01:00",
+            "counted_cents": typed,
+        },
+    )
+    game = api(manager).patch(f"/api/cashgame/games/{game12.pk}/", {"min_buy_in_cents": typed})
+    for response, field in ((buy_in, "amount_cents"), (drop, "counted_cents"), (game, "min_buy_in_cents")):
+        assert response.status_code == 400, response.json()
+        message = response.json()["detail"][field][0]
+        assert message == CENTS_MESSAGE or message.startswith("Ensure this value is"), message
+    assert not CashierTransaction.objects.exists() and not PlayerSession.objects.exists()
+    assert game12.min_buy_in_cents == type(game12).objects.get(pk=game12.pk).min_buy_in_cents
+
+
 def test_table_list_api_has_constant_queries(api, floor, game12, django_assert_num_queries):
     for number in range(1, 6):
         make_table(game12, number=number)
     client = api(floor)
     client.get("/api/cashgame/tables/")  # warm the user's roles
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the page's count, and the page
         response = client.get("/api/cashgame/tables/")
-    assert [table["number"] for table in response.json()] == [1, 2, 3, 4, 5]
+    assert [table["number"] for table in response.json()["results"]] == [1, 2, 3, 4, 5]
 
 
 def test_side_pot_worked_examples_through_the_api__POT_1(api, floor):
     first = api(floor).post(
         "/api/cashgame/calculators/side-pots/",
-        {"players": [{"name": "A", "amount": 20}, {"name": "B", "amount": 5}, {"name": "C", "amount": 20}]},
+        {
+            "players": [
+                {"name": "A", "amount_cents": 20},
+                {"name": "B", "amount_cents": 5},
+                {"name": "C", "amount_cents": 20},
+            ]
+        },
         format="json",
     )
-    assert [(pot["amount"], pot["eligible"]) for pot in first.json()["pots"]] == [
+    assert [(pot["amount_cents"], pot["eligible"]) for pot in first.json()["pots"]] == [
         (15, ["A", "B", "C"]),
         (30, ["A", "C"]),
     ]
@@ -148,15 +186,15 @@ def test_side_pot_worked_examples_through_the_api__POT_1(api, floor):
         "/api/cashgame/calculators/side-pots/",
         {
             "players": [
-                {"name": "A", "amount": 50},
-                {"name": "B", "amount": 100},
-                {"name": "C", "amount": 100},
-                {"name": "D", "amount": 0, "folded": True},
+                {"name": "A", "amount_cents": 50},
+                {"name": "B", "amount_cents": 100},
+                {"name": "C", "amount_cents": 100},
+                {"name": "D", "amount_cents": 0, "folded": True},
             ]
         },
         format="json",
     )
-    assert [(pot["amount"], pot["eligible"]) for pot in second.json()["pots"]] == [
+    assert [(pot["amount_cents"], pot["eligible"]) for pot in second.json()["pots"]] == [
         (150, ["A", "B", "C"]),
         (100, ["B", "C"]),
     ]
@@ -166,12 +204,16 @@ def test_odd_chip_goes_left_of_the_button__POT_2(api, floor):
     response = api(floor).post(
         "/api/cashgame/calculators/side-pots/",
         {
-            "players": [{"name": "A", "amount": 5}, {"name": "B", "amount": 5}, {"name": "C", "amount": 5}],
+            "players": [
+                {"name": "A", "amount_cents": 5},
+                {"name": "B", "amount_cents": 5},
+                {"name": "C", "amount_cents": 5},
+            ],
             "ranking": [["B", "C"], ["A"]],
         },
         format="json",
     )
-    assert response.json()["awards"] == {"A": 0, "B": 8, "C": 7}
+    assert response.json()["awards_cents"] == {"A": 0, "B": 8, "C": 7}
 
 
 def test_other_calculators_through_the_api__POT_3_HND_1_BET_3(api, floor):
@@ -221,7 +263,7 @@ def test_public_board_shows_no_personal_data__CSH_7(client, floor, game12, table
     assert "Zuzana K." in page and "777123" not in page and "Kováč" not in page
     rows = client.get("/board/rows/")
     assert rows.status_code == 200 and rows["Cache-Control"] == "no-store"
-    board = client.get("/api/cashgame/board/").json()
+    board = client.get("/api/cashgame/board/").json()["results"]
     assert board[0]["entries"][0]["name"] == "Zuzana K."
     assert board[0]["entries"][0]["status"] == "called"
 

@@ -124,10 +124,10 @@ POTS = "/api/cashgame/calculators/side-pots/"
 def test_side_pot_calculator_rakes_each_pot_by_the_game__RAK_6(api, floor, game12):
     # 1/2 EUR, four dealt: A and C 120 EUR each, B all-in for 20, D folded after 20.
     players = [
-        {"name": "A", "amount": 12_000},
-        {"name": "B", "amount": 2_000},
-        {"name": "C", "amount": 12_000},
-        {"name": "D", "amount": 2_000, "folded": True},
+        {"name": "A", "amount_cents": 12_000},
+        {"name": "B", "amount_cents": 2_000},
+        {"name": "C", "amount_cents": 12_000},
+        {"name": "D", "amount_cents": 2_000, "folded": True},
     ]
     response = api(floor).post(
         POTS, {"players": players, "ranking": [["B"], ["A"], ["C"]], "game": game12.pk}
@@ -139,55 +139,61 @@ def test_side_pot_calculator_rakes_each_pot_by_the_game__RAK_6(api, floor, game1
     assert response.json() == {
         "pots": [
             {
-                "amount": 8_000,
+                "amount_cents": 8_000,
                 "eligible": ["A", "B", "C"],
-                "rake": 100,
-                "drop": 0,
-                "net": 7_900,
+                "rake_cents": 100,
+                "drop_cents": 0,
+                "net_cents": 7_900,
                 "winners": ["B"],
             },
             {
-                "amount": 20_000,
+                "amount_cents": 20_000,
                 "eligible": ["A", "C"],
-                "rake": 400,
-                "drop": 100,
-                "net": 19_500,
+                "rake_cents": 400,
+                "drop_cents": 100,
+                "net_cents": 19_500,
                 "winners": ["A"],
             },
         ],
-        "returned": {},
-        "total": 28_000,
-        "dead": 0,
-        "rake": 500,
-        "drop": 100,
-        "awards": {"A": 19_500, "B": 7_900, "C": 0, "D": 0},
+        "returned_cents": {},
+        "total_cents": 28_000,
+        "dead_cents": 0,
+        "rake_cents": 500,
+        "drop_cents": 100,
+        "awards_cents": {"A": 19_500, "B": 7_900, "C": 0, "D": 0},
         "pot_winners": [["B"], ["A"]],
     }
 
 
 def test_side_pot_calculator_no_flop_no_rake__RAK_2_RAK_6(api, floor, game12):
     players = [
-        {"name": "A", "amount": 12_000},
-        {"name": "B", "amount": 2_000},
-        {"name": "C", "amount": 12_000},
+        {"name": "A", "amount_cents": 12_000},
+        {"name": "B", "amount_cents": 2_000},
+        {"name": "C", "amount_cents": 12_000},
     ]
     response = api(floor).post(POTS, {"players": players, "game": game12.pk, "saw_flop": False})
-    assert [(pot["rake"], pot["drop"], pot["net"]) for pot in response.json()["pots"]] == [
+    assert [(pot["rake_cents"], pot["drop_cents"], pot["net_cents"]) for pot in response.json()["pots"]] == [
         (0, 0, 6_000),
         (0, 0, 20_000),
     ]
 
 
 def test_side_pot_calculator_explicit_rake_split__RAK_6(api, floor):
-    players = [{"name": "A", "amount": 20}, {"name": "B", "amount": 5}, {"name": "C", "amount": 20}]
+    players = [
+        {"name": "A", "amount_cents": 20},
+        {"name": "B", "amount_cents": 5},
+        {"name": "C", "amount_cents": 20},
+    ]
     client = api(floor)
-    response = client.post(POTS, {"players": players, "ranking": [["B"], ["A"], ["C"]], "rake": 3})
-    assert [(pot["amount"], pot["rake"], pot["net"]) for pot in response.json()["pots"]] == [
+    response = client.post(POTS, {"players": players, "ranking": [["B"], ["A"], ["C"]], "rake_cents": 3})
+    assert [
+        (pot["amount_cents"], pot["rake_cents"], pot["net_cents"]) for pot in response.json()["pots"]
+    ] == [
         (15, 1, 14),
         (30, 2, 28),
     ]
-    assert response.json()["awards"] == {"A": 28, "B": 14, "C": 0}
-    too_much = client.post(POTS, {"players": players, "rake": 40, "drop": 10})
+    assert response.json()["awards_cents"] == {"A": 28, "B": 14, "C": 0}
+    too_much = client.post(POTS, {"players": players, "rake_cents": 40, "drop_cents": 10})
     assert (too_much.status_code, too_much.json()["code"], too_much.json()["rule"]) == (
         400,
         "fee_exceeds_pots",
@@ -198,19 +204,26 @@ def test_side_pot_calculator_explicit_rake_split__RAK_6(api, floor):
 def test_side_pot_calculator_dead_blind_joins_the_main_pot__POT_4(api, floor, game12):
     # A comes back and posts a dead small blind of 1 EUR, then is all-in for 30 EUR live.
     players = [
-        {"name": "A", "amount": 3_000, "dead": 100},
-        {"name": "B", "amount": 10_000},
-        {"name": "C", "amount": 10_000},
+        {"name": "A", "amount_cents": 3_000, "dead_cents": 100},
+        {"name": "B", "amount_cents": 10_000},
+        {"name": "C", "amount_cents": 10_000},
     ]
     response = api(floor).post(POTS, {"players": players, "game": game12.pk})
     body = response.json()
     # Main 91 EUR (30 from each and the dead euro), side 140 EUR; three dealt: no jackpot drop.
-    assert [(pot["amount"], pot["eligible"], pot["rake"], pot["net"]) for pot in body["pots"]] == [
+    assert [
+        (pot["amount_cents"], pot["eligible"], pot["rake_cents"], pot["net_cents"]) for pot in body["pots"]
+    ] == [
         (9_100, ["A", "B", "C"], 150, 8_950),
         (14_000, ["B", "C"], 350, 13_650),
     ]
-    assert (body["dead"], body["rake"], body["drop"], body["total"]) == (100, 500, 0, 23_100)
-    refused = api(floor).post(POTS, {"players": [{"name": "A", "amount": 5, "dead": -1}]})
+    assert (body["dead_cents"], body["rake_cents"], body["drop_cents"], body["total_cents"]) == (
+        100,
+        500,
+        0,
+        23_100,
+    )
+    refused = api(floor).post(POTS, {"players": [{"name": "A", "amount_cents": 5, "dead_cents": -1}]})
     assert (refused.status_code, list(refused.json()["detail"])) == (400, ["players"])
 
 
@@ -237,3 +250,30 @@ def test_side_pot_page_refuses_a_bad_line__POT_4(client, floor):
     pots = page.context["calc"]["pots"]
     assert pots["result"] is None
     assert pots["form"].errors["players"] == ["Give the dead blind's amount after 'dead': A 30 dead"]
+
+
+def test_side_pot_calculator_takes_and_gives_cents_by_name(api, floor):
+    """Money in the API is integer cents in `*_cents` fields: the side-pot calculator's amounts
+    too. A text amount is refused, and so is an amount under its old name, which would
+    otherwise be ignored (a rake meant but not applied)."""
+    client = api(floor)
+    players = [{"name": "A", "amount_cents": 2_000}, {"name": "B", "amount_cents": 500}]
+    body = client.post(POTS, {"players": players, "rake_cents": 100}).json()
+    assert (body["total_cents"], body["rake_cents"], body["returned_cents"]) == (1_000, 100, {"A": 1_500})
+    assert body["pots"] == [
+        {"amount_cents": 1_000, "eligible": ["A", "B"], "rake_cents": 100, "drop_cents": 0, "net_cents": 900}
+    ]
+    old = client.post(POTS, {"players": players, "rake": 100})
+    assert (old.status_code, old.json()["detail"]) == (
+        400,
+        {"rake": ["Amounts are in cents: send rake_cents."]},
+    )
+    old_player = client.post(POTS, {"players": [{"name": "A", "amount": 2_000}]})
+    assert old_player.status_code == 400
+    assert old_player.json()["detail"] == {
+        "players": {"0": {"amount": ["Amounts are in cents: send amount_cents."]}}
+    }
+    text = client.post(POTS, {"players": [{"name": "A", "amount_cents": "20.00"}]})
+    assert text.json()["detail"]["players"]["0"]["amount_cents"] == [
+        "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5)."
+    ]

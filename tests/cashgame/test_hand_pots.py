@@ -183,7 +183,7 @@ def test_dealer_api_ends_a_hand_with_side_pots__RAK_6(api, floor, table12, four_
         {"amount_cents": 8_000, "rake_cents": 100, "drop_cents": 0},
         {"amount_cents": 20_000, "rake_cents": 400, "drop_cents": 100},
     ]
-    listed = client.get(f"/api/cashgame/tables/{table12.pk}/hands/").json()
+    listed = client.get(f"/api/cashgame/tables/{table12.pk}/hands/").json()["results"]
     assert listed[0]["pots"] == ended.json()["pots"]
 
 

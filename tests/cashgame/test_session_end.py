@@ -51,7 +51,7 @@ def test_only_an_ended_session_can_have_left_the_table__CSH_2(two_sessions):
 
 def session_ids(response) -> list[int]:
     assert response.status_code == 200, response.json()
-    return [session["id"] for session in response.json()]
+    return [session["id"] for session in response.json()["results"]]
 
 
 def test_session_list_without_the_parameter_lists_all(api, floor, two_sessions):

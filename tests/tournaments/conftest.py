@@ -3,13 +3,16 @@ tournament filled through the real registration service."""
 
 import itertools
 import random
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from cashier.services import shift_open
 from tests.factories import PlayerFactory
-from tests.tournaments.factories import T0, TournamentFactory
-from tournaments.services.registration import entry_register
+from tests.tournaments.factories import T0, TournamentFactory, seat_players
+from tournaments.services.payouts import entry_bust
+from tournaments.services.registration import entry_register, tournament_start
 
 _keys = itertools.count(1)
 # Ten 10-minute levels with a break after level 3: enough for late registration and the guarantee.
@@ -63,3 +66,22 @@ def register(cashier, shift):
         )
 
     return do
+
+
+@pytest.fixture
+def running_tournament(floor, make_tournament, register):
+    """Ten players bought in, the clock running for five minutes; late registration open."""
+    tournament = make_tournament(late_registration_level=6)
+    entries = [register(tournament) for _ in range(10)]
+    started = timezone.now() - timedelta(minutes=5)
+    tournament_start(actor=floor, tournament=tournament, now=started, rng=random.Random(3))
+    tournament.refresh_from_db()
+    return tournament, entries
+
+
+def grow_history(floor, tournament, entries) -> None:
+    """Sixty late entries and four bust-outs, one hand each."""
+    seat_players(tournament, 60)
+    for number, entry in enumerate(entries[:4]):
+        busted = [(entry.pk, 1_000 + number)]
+        entry_bust(actor=floor, tournament=tournament, busted=busted, now=timezone.now())

@@ -29,7 +29,7 @@ def test_api_register_is_idempotent_and_cashier_only__TRN_6(api, cashier, floor,
     again = api(cashier).post(url, body, format="json")
     assert (again.status_code, again.json()["id"]) == (200, first.json()["id"])
     assert CashierTransaction.objects.count() == 1
-    listed = api(floor).get(url).json()
+    listed = api(floor).get(url).json()["results"]
     assert [(e["number"], e["player_name"], e["kind"], e["status"], e["present"]) for e in listed] == [
         (1, player.full_name, "buy_in", "active", True)
     ]
@@ -171,7 +171,7 @@ def test_entries_api_queries_do_not_grow(api, floor, make_tournament):
         assert client.get(url).status_code == 200
     seat_players(tournament, 12)
     with CaptureQueriesContext(connection) as many:
-        assert len(client.get(url).json()) == 15
+        assert len(client.get(url).json()["results"]) == 15
     assert len(many) == len(few)
 
 

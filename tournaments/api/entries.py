@@ -9,7 +9,14 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField, ChipCountField, money_response, request_key
+from cardroom.api import (
+    CentsField,
+    ChipCountField,
+    Pagination,
+    money_response,
+    paginated_response,
+    request_key,
+)
 from cardroom.idempotency import key_used
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, has_role, roles_permission
 from cashier.models import PaymentMethod
@@ -112,11 +119,15 @@ class RulesSerializer(serializers.Serializer):
 
 class EntryListApi(APIView):
     permission_classes = [FloorReadsCashierWrites]
+    pagination_class = Pagination
 
     @extend_schema(responses=EntrySerializer(many=True))
     def get(self, request, pk: int):
-        return Response(
-            EntrySerializer(entry_list(tournament=get_object_or_404(Tournament, pk=pk)), many=True).data
+        return paginated_response(
+            request=request,
+            view=self,
+            items=entry_list(tournament=get_object_or_404(Tournament, pk=pk)),
+            serializer_class=EntrySerializer,
         )
 
     @extend_schema(request=RegisterSerializer, responses={201: EntrySerializer, 200: EntrySerializer})

@@ -11,6 +11,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import Pagination, paginated_response
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, has_role, roles_permission
 from tournaments import structure_io
 from tournaments.api.common import KindField
@@ -84,10 +85,13 @@ class StructureImportSerializer(serializers.Serializer):
 
 class StructureListApi(APIView):
     permission_classes = [FloorReadsManagerWrites]
+    pagination_class = Pagination
 
     @extend_schema(responses=StructureSummarySerializer(many=True))
     def get(self, request):
-        return Response(StructureSummarySerializer(structure_list(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=structure_list(), serializer_class=StructureSummarySerializer
+        )
 
     @extend_schema(request=StructureInputSerializer, responses={201: StructureSerializer})
     def post(self, request):

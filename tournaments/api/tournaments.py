@@ -7,7 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField, ChipCountField
+from cardroom.api import CentsField, ChipCountField, Pagination, paginated_response
 from cardroom.roles import FLOOR_ROLES, roles_permission
 from tournaments.api.common import GuaranteeModeField, KindField, TournamentStatusField
 from tournaments.models import BlindStructure, GuaranteeMode, Tournament, TournamentLevel
@@ -153,10 +153,13 @@ class ClockStateSerializer(serializers.Serializer):
 
 class TournamentListApi(APIView):
     permission_classes = [roles_permission(*FLOOR_ROLES)]
+    pagination_class = Pagination
 
     @extend_schema(responses=TournamentSummarySerializer(many=True))
     def get(self, request):
-        return Response(TournamentSummarySerializer(tournament_list(), many=True).data)
+        return paginated_response(
+            request=request, view=self, items=tournament_list(), serializer_class=TournamentSummarySerializer
+        )
 
     @extend_schema(request=TournamentInputSerializer, responses={201: TournamentSerializer})
     def post(self, request):

@@ -1,0 +1,57 @@
+"""The cage door's busiest request, a cash-game buy-in through `POST /api/cashier/transactions/`
+(CAG-6), keeps a pinned number of queries, and the same number after the room has a history
+of transactions and hands (see tests/queries.py)."""
+
+import pytest
+
+from cashgame.models import Hand
+from cashier.models import CashierTransaction
+from tests.cage.conftest import key
+from tests.cashgame.conftest import T0
+from tests.factories import PlayerFactory
+from tests.queries import cash_history, hand_history, hold_caches
+
+pytestmark = pytest.mark.django_db
+
+# Roles, venue and the drawer's account cached: the key asked for (2), the player and the table
+# (2), two savepoints and their releases (4), the table locked, its seat and the player's open
+# session (3), the shift and the player locked (2), the table's chips account (1), the posting,
+# its entries and its audit record (3), the receipt counter (read twice, then raised: 3), the
+# transaction (1), the session written and its event (3), the key's record (1), and the answer's
+# transaction with its cashier and player (1).
+CAGE_BUY_IN_QUERIES = 26
+
+
+def buy_in(client, shift, table, seat: int, player=None) -> dict:
+    response = client.post(
+        "/api/cashier/transactions/",
+        {
+            "kind": "cash_buy_in",
+            "shift": shift.pk,
+            "player": (player or PlayerFactory(id_verified_at=T0)).pk,
+            "table": table.pk,
+            "seat": seat,
+            "amount_cents": 20_000,
+        },
+        HTTP_IDEMPOTENCY_KEY=key(),
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_cage_cash_buy_in_queries_are_pinned_and_do_not_grow__CAG_6(
+    api, cashier, floor, shift, table, monkeypatch, django_assert_num_queries
+):
+    hold_caches(monkeypatch)
+    client = api(cashier)
+    buy_in(client, shift, table, seat=1)  # reads the roles, the venue and the accounts once
+    player = PlayerFactory(id_verified_at=T0)
+    with django_assert_num_queries(CAGE_BUY_IN_QUERIES):
+        buy_in(client, shift, table, seat=2, player=player)
+    hand_history(floor=floor, cashier=cashier, shift=shift, table=table, seats=[4, 5], hands=30)
+    cash_history(cashier=cashier, floor=floor, shift=shift, table=table, seats=[6, 7, 8, 9], rounds=10)
+    player = PlayerFactory(id_verified_at=T0)
+    with django_assert_num_queries(CAGE_BUY_IN_QUERIES):
+        second = buy_in(client, shift, table, seat=3, player=player)
+    assert (second["kind"], second["amount_cents"]) == ("cash_buy_in", 20_000)
+    assert (CashierTransaction.objects.count(), Hand.objects.count()) == (85, 30)

@@ -1,0 +1,54 @@
+"""The cash game's own buy-in door, `POST /api/cashgame/sessions/buy-in/` (CSH-1), keeps a
+pinned number of queries, and the same number after the room has a history of transactions
+and hands (see tests/queries.py)."""
+
+import pytest
+
+from cashgame.models import Hand
+from cashier.models import CashierTransaction
+from tests.cashgame.conftest import T0, key
+from tests.factories import PlayerFactory
+from tests.queries import cash_history, hand_history, hold_caches
+
+pytestmark = pytest.mark.django_db
+
+# Roles, venue and the drawer's account cached: the shift, table and player the body names (3),
+# the key asked for (2), two savepoints and their releases (4), the table locked, the player's
+# open session and the seat (3), the shift and the player locked (2), the table's chips account
+# (1), the posting, its entries and its audit record (3), the receipt counter (read twice, then
+# raised: 3), the transaction (1), the session written and its event (3), the key's record (1).
+SESSION_BUY_IN_QUERIES = 26
+
+
+def buy_in(client, shift, table, player, seat: int) -> dict:
+    response = client.post(
+        "/api/cashgame/sessions/buy-in/",
+        {
+            "shift": shift.pk,
+            "table": table.pk,
+            "player": player.pk,
+            "seat": seat,
+            "amount_cents": 20_000,
+            "idempotency_key": key(),
+        },
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_session_buy_in_queries_are_pinned_and_do_not_grow__CSH_1(
+    api, cashier, floor, shift, table12, monkeypatch, django_assert_num_queries
+):
+    hold_caches(monkeypatch)
+    client = api(cashier)
+    buy_in(client, shift, table12, PlayerFactory(id_verified_at=T0), seat=1)  # roles, venue, accounts
+    player = PlayerFactory(id_verified_at=T0)
+    with django_assert_num_queries(SESSION_BUY_IN_QUERIES):
+        buy_in(client, shift, table12, player, seat=2)
+    hand_history(floor=floor, cashier=cashier, shift=shift, table=table12, seats=[4, 5], hands=30)
+    cash_history(cashier=cashier, floor=floor, shift=shift, table=table12, seats=[6, 7, 8, 9], rounds=10)
+    player = PlayerFactory(id_verified_at=T0)
+    with django_assert_num_queries(SESSION_BUY_IN_QUERIES):
+        session = buy_in(client, shift, table12, player, seat=3)
+    assert (session["seat"], session["buy_in_cents"], session["state"]) == (3, 20_000, "waiting_for_button")
+    assert (CashierTransaction.objects.count(), Hand.objects.count()) == (85, 30)

@@ -1,0 +1,46 @@
+"""The clock the room's TV screens poll every few seconds (`/tv/<id>/state.json`, TRN-8: the
+clock and the field), and the same clock in the API, keep a pinned number of queries, and the
+same number once the tournament has many more entries and bust-outs behind it."""
+
+import pytest
+
+from tests.queries import hold_caches
+from tests.tournaments.conftest import grow_history
+
+pytestmark = pytest.mark.django_db
+
+# The tournament and its levels (2), its rules (1), the entries counted (1), the chips in play
+# (1), the prize pool's account, the rolled-up days and the live sum (3). No log-in: public.
+TV_POLL_QUERIES = 8
+# The tournament and its levels; the user's roles are cached on the authenticated user.
+API_CLOCK_QUERIES = 2
+
+
+def test_tv_clock_poll_queries_are_pinned_and_do_not_grow__TRN_8(
+    client, floor, running_tournament, monkeypatch, django_assert_num_queries
+):
+    hold_caches(monkeypatch)
+    tournament, entries = running_tournament
+    url = f"/tv/{tournament.pk}/state.json"
+    assert client.get(url).status_code == 200  # the venue is read once
+    with django_assert_num_queries(TV_POLL_QUERIES):
+        assert client.get(url).json()["field"]["entries"] == 10
+    grow_history(floor, tournament, entries)
+    with django_assert_num_queries(TV_POLL_QUERIES):
+        state = client.get(url).json()
+    assert (state["status"], state["field"]["entries"], state["field"]["players_left"]) == ("running", 70, 66)
+
+
+def test_api_clock_queries_are_pinned_and_do_not_grow__TRN_8(
+    api, floor, running_tournament, monkeypatch, django_assert_num_queries
+):
+    hold_caches(monkeypatch)
+    tournament, entries = running_tournament
+    client = api(floor)
+    url = f"/api/tournaments/{tournament.pk}/clock/"
+    assert client.get(url).status_code == 200  # the user's roles are read once
+    with django_assert_num_queries(API_CLOCK_QUERIES):
+        assert client.get(url).json()["status"] == "running"
+    grow_history(floor, tournament, entries)
+    with django_assert_num_queries(API_CLOCK_QUERIES):
+        assert client.get(url).json()["status"] == "running"
