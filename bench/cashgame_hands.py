@@ -23,8 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.cashier_buyins import start_server, stop_server
-from bench.common import ROOT, percentile, prepare_database, setup_django
+from bench.common import ROOT, percentile, prepare_database, setup_django, start_server, stop_server
 
 TABLES = 40
 PLAYERS_PER_TABLE = 4
