@@ -53,6 +53,16 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0, interactive=False)
 
 
+def collect_static() -> None:
+    """Production settings serve hashed static files from a manifest (collectstatic, as the
+    README's deployment does): pages that link a stylesheet fail without it."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if not (Path(settings.STATIC_ROOT) / "staticfiles.json").exists():
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]

@@ -98,7 +98,9 @@ def _player(label: str, number: int, now):
     )
 
 
-def setup_room() -> dict:
+def setup_room(
+    *, tables: int = TABLES, windows: int = CAGE_WINDOWS, entries: int = TOURNAMENT_ENTRIES
+) -> dict:
     """The room before the doors open: 40 open 1/2 EUR tables with 4 players bought in and in
     play and a floor user (a tablet's token) each; 10 cage windows, each a cashier with a token,
     an open shift, a table of 10 seats and ID-verified players of its own; a running tournament
@@ -137,9 +139,9 @@ def setup_room() -> dict:
     )
     floor_group = Group.objects.get(name="Floor")
     cashier_group = Group.objects.get(name="Cashier")
-    seated = Player.objects.bulk_create(_player("T", i, now) for i in range(TABLES * PLAYERS_PER_TABLE))
+    seated = Player.objects.bulk_create(_player("T", i, now) for i in range(tables * PLAYERS_PER_TABLE))
     dealers = []
-    for number in range(1, TABLES + 1):
+    for number in range(1, tables + 1):
         table = table_open(actor=manager, table=table_create(actor=manager, number=number, game=game))
         for seat in range(1, PLAYERS_PER_TABLE + 1):
             session = session_buy_in(
@@ -156,8 +158,8 @@ def setup_room() -> dict:
         dealer.groups.add(floor_group)
         dealers.append((Token.objects.create(user=dealer).key, table.pk))
 
-    windows = []
-    for window in range(CAGE_WINDOWS):
+    desks = []
+    for window in range(windows):
         user = User.objects.create_user(username=f"bench-window-{window}", password=None)
         user.groups.add(cashier_group)
         table = table_open(
@@ -166,7 +168,7 @@ def setup_room() -> dict:
         players = Player.objects.bulk_create(
             _player(f"W{window}-", i, now) for i in range(CAGE_PLAYERS_PER_WINDOW)
         )
-        windows.append(
+        desks.append(
             {
                 "token": Token.objects.create(user=user).key,
                 "shift": shift_open(actor=user, opening_float_cents=1_000_000).pk,
@@ -200,9 +202,7 @@ def setup_room() -> dict:
         guarantee_mode="unconditional",
     )
     tournament_open_registration(actor=manager, tournament=tournament)
-    for i, player in enumerate(
-        Player.objects.bulk_create(_player("E", i, now) for i in range(TOURNAMENT_ENTRIES))
-    ):
+    for i, player in enumerate(Player.objects.bulk_create(_player("E", i, now) for i in range(entries))):
         entry_register(
             actor=cashier,
             tournament=tournament,
@@ -215,7 +215,15 @@ def setup_room() -> dict:
     for player in Player.objects.bulk_create(_player("Q", i, now) for i in range(WAITING_PLAYERS)):
         waiting_add(actor=manager, game=game, player=player)
     connection.close()
-    return {"dealers": dealers, "windows": windows, "tournament": tournament.pk}
+    return {
+        "dealers": dealers,
+        "windows": desks,
+        "tournament": tournament.pk,
+        "manager": manager.pk,
+        "cashier": cashier.pk,
+        "shift": shift.pk,
+        "game": game.pk,
+    }
 
 
 def _cpu_ticks() -> tuple[int, int]:
