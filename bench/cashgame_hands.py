@@ -1,4 +1,4 @@
-"""Issue 5: hands logged per second through the API, with 40 tables logging at once.
+"""Issue 5: hands logged per second through the API, with 40 tables logging at once, flat out.
 
 Run from the project root:  .venv/bin/python bench/cashgame_hands.py
 PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set), served by
@@ -7,7 +7,11 @@ gunicorn (one single-threaded worker per CPU, DEBUG off) on this machine. Each o
 fast as the server answers, one request per tap:
 POST .../tables/<id>/hands/ (deal 4 seats), POST .../hands/<id>/flop/, POST .../hands/<id>/end/
 with a 40.00 EUR pot (rake 2.00 EUR and a 1.00 EUR jackpot drop posted to the ledger).
-A hand counts when its end answers 200 inside the measured window. Target: >= 200 hands/s.
+A hand counts when its end answers 200 inside the measured window.
+
+No target: the 200 hands/s target was withdrawn (issue 14), since a 40-table room logs about
+0.33 hands/s; bench/room_load.py measures the room at a realistic pace instead. This script
+still tells what the dealer's path serves flat out.
 """
 
 import contextlib
@@ -30,7 +34,6 @@ PLAYERS_PER_TABLE = 4
 POT_CENTS = 4_000
 WARMUP_S = 3.0
 MEASURE_S = 20.0
-TARGET_PER_S = 200.0
 
 
 def setup_fixtures() -> list[tuple[str, int]]:
@@ -250,8 +253,7 @@ def main() -> None:
         for failure in result["failures"]:
             print(f"    {failure}")
         print(f"ledger: {hands} hands ended, rake {rake} cents, jackpot drop {drop} cents, total {total}")
-        ratio = result["hands_per_second"] / TARGET_PER_S
-        print(f"ratio hands_per_second / {TARGET_PER_S:.0f} = {ratio:.3f}")
+        print("no target (the 200 hands/s target was withdrawn in issue 14)")
     finally:
         cleanup()
 
