@@ -2,6 +2,9 @@
 -- (-tN -cN), posting through the cage's door (POST /api/cashier/transactions/) a cash-game
 -- buy-in that seats a player at the window's table, then that player's cash-out, and so on
 -- round its players and seats, after a pause of DESK_PAUSE_MS ("low,high") before each request.
+-- CAGE_API=legacy sends what the cashier API of commit cff579a and earlier took (an amount in
+-- euros as a string and the table as a reference, no seat): a money-only buy-in, for the
+-- figures "before" (bench/README.md).
 dofile(os.getenv("ROOM_LUA_DIR") .. "/room_log.lua")
 local threads = {}
 
@@ -21,7 +24,8 @@ function init(args)
   for player in string.gmatch(mine[4], "(%d+)") do
     table.insert(players, player)
   end
-  amount, tag = os.getenv("BUY_IN_CENTS"), os.getenv("ROOM_TAG")
+  amount, tag = tonumber(os.getenv("BUY_IN_CENTS")), os.getenv("ROOM_TAG")
+  legacy = os.getenv("CAGE_API") == "legacy"
   low, high = pause_range("DESK_PAUSE_MS")
   step, k, n = "buy_in", 0, 0
   open_log("cage", index)
@@ -36,7 +40,11 @@ function request()
   n = n + 1
   local player = players[(k % #players) + 1]
   local body
-  if step == "buy_in" then
+  if legacy then
+    body = string.format('{"kind":"%s","shift":%s,"player":%s,"amount":"%d.%02d","reference":"table:%s"}',
+      step == "buy_in" and "cash_buy_in" or "cash_out", shift, player, math.floor(amount / 100), amount % 100,
+      table_id)
+  elseif step == "buy_in" then
     body = string.format(
       '{"kind":"cash_buy_in","shift":%s,"player":%s,"table":%s,"seat":%d,"amount_cents":%s}',
       shift, player, table_id, 1 + k % 10, amount)

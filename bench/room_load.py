@@ -23,6 +23,10 @@ The load is paced, not flat out: each device waits for its answer, pauses, and s
 request (a closed loop with think time, as the devices behave), so the client needs a few
 percent of one core. Every answer is logged with its kind and times (bench/room_log.lua); the
 figures come from the requests sent in the MEASURE_S seconds after WARMUP_S of warm-up.
+
+--legacy-cashier-api is for measuring older commits (cff579a and before), whose cashier API took
+an amount in euros and a table reference and moved the money only, without seating anyone; they
+have no books check either, so the ledger's total and unbalanced postings are checked instead.
 """
 
 import os
@@ -263,6 +267,7 @@ def run_load(port: int, room: dict, logs: Path) -> dict:
                 "BUY_IN_CENTS": str(BUY_IN_CENTS),
                 "DESK_PAUSE_MS": "{},{}".format(*DESK_PAUSE_MS),
                 "ROOM_TAG": str(os.getpid()),
+                "CAGE_API": "legacy" if "--legacy-cashier-api" in sys.argv[1:] else "cage",
             },
         ),
         (
@@ -333,8 +338,18 @@ def read_logs(logs: Path, window: tuple[float, float]) -> dict:
 
 
 def books() -> list:
-    from reports.selectors.books import books_problems
+    try:
+        from reports.selectors.books import books_problems
+    except ImportError:  # an older commit: the ledger's own checks only
+        from cashier.selectors import ledger_total, unbalanced_postings
 
+        problems = []
+        if ledger_total() != 0:
+            problems.append(f"ledger total {ledger_total()}")
+        if unbalanced_postings().exists():
+            problems.append(f"{unbalanced_postings().count()} unbalanced postings")
+        print("books: no books_problems() at this commit; checked the ledger total and balances only")
+        return problems
     return books_problems()
 
 
