@@ -241,35 +241,56 @@ def _cpu_ticks() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
-def _server_pids(server_pid: int) -> dict[str, list[int]]:
-    """gunicorn's master and workers, and the PostgreSQL backends connected to this database."""
-    import psycopg
+class ServerCpu:
+    """CPU seconds that gunicorn (master and workers) and this database's PostgreSQL backends
+    use in a window, sampled from /proc every SAMPLE_S: a backend is found by its process title
+    ("postgres: <user> <database> ..."), so one that starts or ends in the window counts too
+    (less the last SAMPLE_S of one that ends)."""
 
-    workers = [server_pid]
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == server_pid:
-            workers.append(int(stat.parent.name))
-    with psycopg.connect(os.environ["DATABASE_URL"]) as conn:
-        rows = conn.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
-    return {"gunicorn": workers, "postgres": [pid for (pid,) in rows]}
+    SAMPLE_S = 0.25
 
+    def __init__(self, server_pid: int, database: str):
+        self.server_pid, self.title = server_pid, f" {database} "
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.used: dict[int, list] = {}  # pid -> [kind, ticks when first seen, ticks last seen]
 
-def _cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU seconds the processes have used so far (those gone count 0)."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+    def _scan(self) -> dict[int, tuple[str, int, int]]:
+        found = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                pid = int(stat.parent.name)
+                if pid == self.server_pid or int(fields[1]) == self.server_pid:
+                    kind = "gunicorn"
+                elif self.title in (stat.parent / "cmdline").read_text():
+                    kind = "postgres"
+                else:
+                    continue
+            except (OSError, ValueError):
+                continue
+            # utime + stime, and the start time (ticks since boot)
+            found[pid] = (kind, int(fields[11]) + int(fields[12]), int(fields[19]))
+        return found
+
+    def begin(self) -> None:
+        self.begun = float(Path("/proc/uptime").read_text().split()[0]) * self.tick
+        for pid, (kind, ticks, _start) in self._scan().items():
+            self.used[pid] = [kind, ticks, ticks]
+
+    def sample(self) -> None:
+        for pid, (kind, ticks, start) in self._scan().items():
+            if pid not in self.used:
+                self.used[pid] = [kind, 0 if start >= self.begun else ticks, ticks]
+            self.used[pid][2] = ticks
+
+    def cores(self, seconds: float) -> tuple[dict[str, float], dict[str, int]]:
+        """(cores used by kind, processes seen by kind) over a window of `seconds`."""
+        cores = {"gunicorn": 0.0, "postgres": 0.0}
+        count = {"gunicorn": 0, "postgres": 0}
+        for kind, first, last in self.used.values():
+            cores[kind] += (last - first) / self.tick / seconds
+            count[kind] += 1
+        return cores, count
 
 
 @dataclass
@@ -447,18 +468,18 @@ def run_load(port: int, room: dict, server_pid: int, *, legacy: bool) -> dict:
     client_before = resource.getrusage(resource.RUSAGE_SELF)
     measured: dict = {}
 
+    server_cpu = ServerCpu(server_pid, os.environ["DATABASE_URL"].rsplit("/", 1)[1])
+
     async def run() -> None:
         load = asyncio.create_task(devices(port, room, answers, window_[1], legacy))
         await asyncio.sleep(WARMUP_S)
         measured["cpu_begin"] = _cpu_ticks()
-        pids = _server_pids(server_pid)
-        server_begin = {name: _cpu_seconds(group) for name, group in pids.items()}
-        await asyncio.sleep(MEASURE_S)
+        server_cpu.begin()
+        while time.monotonic() < window_[1]:
+            await asyncio.sleep(ServerCpu.SAMPLE_S)
+            server_cpu.sample()
         measured["cpu_end"] = _cpu_ticks()
-        measured["server_cores"] = {
-            name: (_cpu_seconds(group) - server_begin[name]) / MEASURE_S for name, group in pids.items()
-        }
-        measured["server_processes"] = {name: len(group) for name, group in pids.items()}
+        measured["server_cores"], measured["server_processes"] = server_cpu.cores(MEASURE_S)
         await load
 
     asyncio.run(run())
