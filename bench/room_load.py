@@ -24,7 +24,7 @@ request (a closed loop with think time, as the devices behave). Each request goe
 connection, as the HTTPS proxy in front of gunicorn sends it (README.md, Production): gunicorn's
 sync worker does not keep connections alive, and one that waited on an idle keep-alive
 connection (wrk's paced connections do that) would sit blocked through the device's pause.
-About 90 requests a second cost the client a few percent of one core (printed). The time of a
+The 77 requests a second offered cost the client a few percent of one core (printed). The time of a
 request runs from opening its connection to its last byte; the figures are those of the
 requests sent in the MEASURE_S seconds after WARMUP_S of warm-up, each waited for to the end.
 
@@ -312,7 +312,7 @@ class Client:
     def __init__(self, port: int, answers: list[Answer], deadline: float):
         self.port, self.answers, self.deadline = port, answers, deadline
 
-    async def send(self, kind: str, method: str, path: str, *, token: str = "", body=None, key: str = ""):
+    async def send(self, method: str, path: str, *, token: str = "", body=None, key: str = ""):
         headers = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Connection: close"]
         payload = b""
         if token:
@@ -354,32 +354,32 @@ async def dealer(client: Client, token: str, table_id: int, rng: random.Random) 
         if step == "deal":
             deal = {"seats": [1, 2, 3, 4], "button_seat": 1}
             sent, status, text = await client.send(
-                step, "POST", f"/api/cashgame/tables/{table_id}/hands/", token=token, body=deal
+                "POST", f"/api/cashgame/tables/{table_id}/hands/", token=token, body=deal
             )
             ok = status == 201
             if ok:
                 hand, step = json.loads(text)["id"], "flop"
         elif step == "flop":
             sent, status, text = await client.send(
-                step, "POST", f"/api/cashgame/hands/{hand}/flop/", token=token, body={}
+                "POST", f"/api/cashgame/hands/{hand}/flop/", token=token, body={}
             )
             ok = status == 200
             step = "end"
         elif step == "end":
             sent, status, text = await client.send(
-                step, "POST", f"/api/cashgame/hands/{hand}/end/", token=token, body={"pot_cents": POT_CENTS}
+                "POST", f"/api/cashgame/hands/{hand}/end/", token=token, body={"pot_cents": POT_CENTS}
             )
             ok = status == 200 and json.loads(text).get("status") == "ended"
             step = "deal"
         elif step == "recover":
             path = f"/api/cashgame/tables/{table_id}/"
-            sent, status, text = await client.send(step, "GET", path, token=token)
+            sent, status, text = await client.send("GET", path, token=token)
             ok = status == 200
             current = json.loads(text).get("current_hand") if ok else None
             hand, step = (current["id"], "void") if current else (None, "deal")
         else:
             sent, status, text = await client.send(
-                step, "POST", f"/api/cashgame/hands/{hand}/void/", token=token, body={"reason": "misdeal"}
+                "POST", f"/api/cashgame/hands/{hand}/void/", token=token, body={"reason": "misdeal"}
             )
             ok = status == 200
             step = "deal"
@@ -412,7 +412,6 @@ async def window(client: Client, desk: dict, index: int, legacy: bool, rng: rand
             else:
                 body["kind"] = "cash_out"
         sent, status, text = await client.send(
-            step,
             "POST",
             "/api/cashier/transactions/",
             token=desk["token"],
@@ -434,7 +433,7 @@ async def screen(client: Client, kind: str, path: str, period_ms: int, rng: rand
     if not await client.pause(0, period_ms, rng):
         return
     while True:
-        sent, status, text = await client.send(kind, "GET", path)
+        sent, status, text = await client.send("GET", path)
         client.record(kind, sent, status == 200, status, text)
         if not await client.pause(period_ms, period_ms, rng):
             return
