@@ -14,16 +14,23 @@ the venue) and counted the second time. Then it adds a history through the servi
 rows the measured requests touch: thousands of hands at the dealer's table (its players cashed
 out and new ones bought in every 250 hands), buy-ins and cash-outs of the window's players at
 its table in its shift, entries of the tournament, players added to and removed from the waiting
-list. It counts again and prints both counts per kind, and the median time of a request of each
-kind before and after (more rows may cost time without costing queries).
+list; and counts again. Balances read ended gaming days from the reports' rollups, so the clock
+then moves a day on (every timezone.now()), the day is rolled up as the nightly task does, and
+it counts again; and once more two days on, after as much history again, rolled up too.
+Constant means: small = large, and large rolled up = twice as large rolled up. It also prints
+the median time of each kind over 10 requests at each point (more rows may cost time without
+costing queries; on a busy machine the times move with the load).
 """
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
 import time
+from datetime import timedelta
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -69,7 +76,7 @@ class Room:
         self.desk.credentials(HTTP_AUTHORIZATION=f"Token {self.window['token']}")
         self.screen = Client()
         self.floor = Client()
-        self.floor.force_login(User.objects.get(pk=room["manager"]))
+        self.manager = User.objects.get(pk=room["manager"])
         self.turn = 0
         self.hand_id = 0
 
@@ -140,6 +147,8 @@ def count_queries(room: Room) -> tuple[dict[str, int], dict[str, float]]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    # A session lasts 12 hours: the floor logs in again on the day it is measured.
+    room.floor.force_login(room.manager)
     for _kind, send in room.rounds():
         send()
     counts = {}
@@ -156,8 +165,11 @@ def count_queries(room: Room) -> tuple[dict[str, int], dict[str, float]]:
     return counts, {kind: statistics.median(ms) for kind, ms in times.items()}
 
 
-def add_history(room: dict, *, hands: int, desk_pairs: int, entries: int, waits: int) -> dict[str, int]:
-    """A history on the rows the measured requests touch, through the services."""
+def add_history(
+    room: dict, *, batch: str, hands: int, desk_pairs: int, entries: int, waits: int
+) -> dict[str, int]:
+    """A history on the rows the measured requests touch, through the services (`batch` keeps
+    the request keys of two histories apart)."""
     from django.contrib.auth.models import User
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
@@ -184,7 +196,7 @@ def add_history(room: dict, *, hands: int, desk_pairs: int, entries: int, waits:
 
     turnover = 0
     for number in range(hands):
-        if number and number % TURNOVER_HANDS == 0:
+        if number % TURNOVER_HANDS == 0:
             # The players leave with what is left on the table and four new ones buy in.
             left = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference)
             sessions = list(PlayerSession.objects.filter(table=table, ended_at__isnull=True).order_by("seat"))
@@ -195,7 +207,7 @@ def add_history(room: dict, *, hands: int, desk_pairs: int, entries: int, waits:
                     shift=shift,
                     session=session,
                     amount_cents=share,
-                    idempotency_key=f"history-out-{turnover}-{i}",
+                    idempotency_key=f"history-{batch}-out-{turnover}-{i}",
                 )
             turnover += 1
             for seat in range(1, PLAYERS_PER_TABLE + 1):
@@ -203,10 +215,10 @@ def add_history(room: dict, *, hands: int, desk_pairs: int, entries: int, waits:
                     actor=cashier,
                     shift=shift,
                     table=table,
-                    player=Player.objects.bulk_create([_player(f"H{turnover}-", seat, now)])[0],
+                    player=Player.objects.bulk_create([_player(f"H{batch}{turnover}-", seat, now)])[0],
                     seat=seat,
                     amount_cents=30_000,
-                    idempotency_key=f"history-in-{turnover}-{seat}",
+                    idempotency_key=f"history-{batch}-in-{turnover}-{seat}",
                 )
                 session_state_change(actor=manager, session=session, action="posted")
         hand = hand_start(actor=dealer, table=table, seats=[1, 2, 3, 4], button_seat=1 + number % 4)
@@ -226,21 +238,23 @@ def add_history(room: dict, *, hands: int, desk_pairs: int, entries: int, waits:
                 request=DeskRequest(
                     kind=kind, player_id=player, amount_cents=20_000, table_id=window["table"], seat=1
                 ),
-                idempotency_key=f"history-desk-{number}-{kind}",
+                idempotency_key=f"history-{batch}-desk-{number}-{kind}",
             )
 
     tournament = Tournament.objects.get(pk=room["tournament"])
-    for i, player in enumerate(Player.objects.bulk_create(_player("HE", i, now) for i in range(entries))):
+    for i, player in enumerate(
+        Player.objects.bulk_create(_player(f"HE{batch}", i, now) for i in range(entries))
+    ):
         entry_register(
             actor=cashier,
             tournament=tournament,
             player=player,
             shift=shift,
-            idempotency_key=f"history-entry-{i}",
+            idempotency_key=f"history-{batch}-entry-{i}",
         )
 
     game = Game.objects.get(pk=room["game"])
-    for player in Player.objects.bulk_create(_player("HW", i, now) for i in range(waits)):
+    for player in Player.objects.bulk_create(_player(f"HW{batch}", i, now) for i in range(waits)):
         waiting_remove(actor=manager, entry=waiting_add(actor=manager, game=game, player=player))
     return {
         "hands": hands,
@@ -254,6 +268,7 @@ def totals() -> dict[str, int]:
     from cardroom.models import AuditRecord
     from cashgame.models import Hand, PlayerSession
     from cashier.models import CashierTransaction, Entry
+    from reports.models import RolledUpDay
     from tournaments.models import Entry as TournamentEntry
 
     return {
@@ -263,7 +278,26 @@ def totals() -> dict[str, int]:
         "player sessions": PlayerSession.objects.count(),
         "tournament entries": TournamentEntry.objects.count(),
         "audit records": AuditRecord.objects.count(),
+        "rolled-up days": RolledUpDay.objects.count(),
     }
+
+
+@contextlib.contextmanager
+def days_later(days: int):
+    """The clock `days` gaming days on (every `timezone.now()` of the services and views), so a
+    history made today lies in ended gaming days that the reports roll up, as every night."""
+    from django.utils import timezone
+
+    real_now = timezone.now
+    with mock.patch("django.utils.timezone.now", lambda: real_now() + timedelta(days=days)):
+        yield
+
+
+def roll_up() -> int:
+    """What the beat's `reports.rollup_missing` does each night: every ended gaming day."""
+    from reports.services import rollup_build_missing
+
+    return len(rollup_build_missing(limit=None))
 
 
 def main() -> None:
@@ -281,35 +315,61 @@ def main() -> None:
         collect_static()
         from bench.room_load import setup_room
 
-        room_ids = setup_room(tables=2, windows=1, entries=20)
+        # Levels long enough that the tournament still runs two days on.
+        room_ids = setup_room(tables=2, windows=1, entries=20, levels=60, level_minutes=60)
         room = Room(room_ids)
-        small, small_ms = count_queries(room)
-        small_rows = totals()
+        sizes = {"hands": args.hands, "desk_pairs": args.desk, "waits": args.waits}
+        points: dict[str, tuple] = {}
+        points["small"] = (*count_queries(room), totals())
         started = time.monotonic()
-        add_history(room_ids, hands=args.hands, desk_pairs=args.desk, entries=args.entries, waits=args.waits)
-        history_s = time.monotonic() - started
-        large, large_ms = count_queries(room)
-        large_rows = totals()
-        print(f"history added in {history_s:.0f} s; load average {load_average()}")
-        print(f"{'rows when counted':<22}{'small':>10}{'large':>10}")
-        for name in small_rows:
-            print(f"{name:<22}{small_rows[name]:>10}{large_rows[name]:>10}")
-        print(f"{'request':<17}{'queries small':>14}{'large':>7}{'equal':>7}{'ms small':>10}{'ms large':>10}")
-        for kind in KINDS:
-            same = "yes" if small[kind] == large[kind] else "NO"
-            print(
-                f"{kind:<17}{small[kind]:>14}{large[kind]:>7}{same:>7}"
-                f"{small_ms[kind]:>10.1f}{large_ms[kind]:>10.1f}"
-            )
-        differ = [kind for kind in KINDS if small[kind] != large[kind]]
+        add_history(room_ids, batch="a", entries=args.entries, **sizes)
+        points["large"] = (*count_queries(room), totals())
+        # The same history a day later, its day rolled up; then as much again, rolled up too.
+        with days_later(1):
+            rolled = roll_up()
+            points["large, rolled up"] = (*count_queries(room), totals())
+            add_history(room_ids, batch="b", entries=0, **sizes)
+        with days_later(2):
+            rolled += roll_up()
+            points["2 x large, rolled up"] = (*count_queries(room), totals())
         print(
-            f"RESULT queries constant in the history: {'yes' if not differ else 'no: ' + ', '.join(differ)}"
+            f"histories added and rolled up ({rolled} gaming days) in {time.monotonic() - started:.0f} s; "
+            f"load average {load_average()}"
         )
+        report(points)
     finally:
         from bench.room_load import purge_redis
 
         purge_redis()
         cleanup()
+
+
+def report(points: dict[str, tuple]) -> None:
+    names = list(points)
+    print(f"{'rows when counted':<22}" + "".join(f"{name:>22}" for name in names))
+    for row in points["small"][2]:
+        print(f"{row:<22}" + "".join(f"{points[name][2][row]:>22}" for name in names))
+    print(f"{'queries':<22}" + "".join(f"{name:>22}" for name in names))
+    for kind in KINDS:
+        print(f"{kind:<22}" + "".join(f"{points[name][0][kind]:>22}" for name in names))
+    print(f"{'median ms':<22}" + "".join(f"{name:>22}" for name in names))
+    for kind in KINDS:
+        print(f"{kind:<22}" + "".join(f"{points[name][1][kind]:>22.1f}" for name in names))
+    # Constant in the size: the same count for a small and a large history, and for a history
+    # rolled up and one twice its size rolled up.
+    differ = [
+        kind
+        for kind in KINDS
+        if points["small"][0][kind] != points["large"][0][kind]
+        or points["large, rolled up"][0][kind] != points["2 x large, rolled up"][0][kind]
+    ]
+    rollups = {
+        kind: points["large, rolled up"][0][kind] - points["large"][0][kind]
+        for kind in KINDS
+        if points["large, rolled up"][0][kind] != points["large"][0][kind]
+    }
+    print(f"queries that rolled-up days add (the same for 1 and 2 of them): {rollups or 'none'}")
+    print(f"RESULT queries constant in the history: {'yes' if not differ else 'no: ' + ', '.join(differ)}")
 
 
 if __name__ == "__main__":

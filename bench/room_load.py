@@ -107,7 +107,12 @@ def _player(label: str, number: int, now):
 
 
 def setup_room(
-    *, tables: int = TABLES, windows: int = CAGE_WINDOWS, entries: int = TOURNAMENT_ENTRIES
+    *,
+    tables: int = TABLES,
+    windows: int = CAGE_WINDOWS,
+    entries: int = TOURNAMENT_ENTRIES,
+    levels: int = 20,
+    level_minutes: int = 20,
 ) -> dict:
     """The room before the doors open: 40 open 1/2 EUR tables with 4 players bought in and in
     play and a floor user (a tablet's token) each; 10 cage windows, each a cashier with a token,
@@ -185,7 +190,7 @@ def setup_room(
             }
         )
 
-    structure = BlindStructure.objects.create(name="Bench 20 minutes")
+    structure = BlindStructure.objects.create(name=f"Bench {level_minutes} minutes")
     StructureLevel.objects.bulk_create(
         StructureLevel(
             structure=structure,
@@ -193,9 +198,9 @@ def setup_room(
             kind=LevelKind.LEVEL,
             small_blind_chips=25 * order,
             big_blind_chips=50 * order,
-            minutes=20,
+            minutes=level_minutes,
         )
-        for order in range(1, 21)
+        for order in range(1, levels + 1)
     )
     tournament = tournament_create(
         actor=manager,
