@@ -1,5 +1,11 @@
 """The project URLs plus /bare-buyin/: the inserts of one API buy-in, in one transaction, with
-no service layer, serializer, authentication or audit record. The baseline of cashier_buyins.py."""
+no service layer, serializer, authentication, lock of the table or shift, checks or audit record.
+The baseline of cashier_buyins.py.
+
+A cash-game buy-in seats the player (CSH-1, CAG-6), so besides the receipt number, the posting,
+its two entries and the cashier transaction it writes the player's session, the session's
+buy-in event and the request key (CAG-2), as `cage.services.transaction_route` does.
+"""
 
 import json
 import uuid
@@ -10,7 +16,9 @@ from django.urls import path
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
+from cardroom.models import IdempotentRequest
 from cardroom.urls import urlpatterns as base
+from cashgame.models import PlayerSession, SeatState, SessionEvent, SessionEventKind
 from cashier.models import (
     Account,
     AccountKind,
@@ -23,26 +31,37 @@ from cashier.models import (
     TransactionKind,
 )
 
-AMOUNT_CENTS = 5_000
-_cache: dict = {}
+_shifts: dict[int, tuple[int, int, int]] = {}
+_chips: dict[int, int] = {}
 
 
-def _lookups(shift_id: int) -> tuple[int, int, int, int]:
-    """(cashier, drawer, chips account, receipt counter) ids, read once per process."""
-    if shift_id not in _cache:
+def _desk(shift_id: int) -> tuple[int, int, int]:
+    """(cashier, drawer, receipt counter) ids, read once per process."""
+    if shift_id not in _shifts:
         shift = Shift.objects.get(pk=shift_id)
-        chips, _created = Account.objects.get_or_create(
-            kind=AccountKind.CHIPS_IN_PLAY, owner="session:1", defaults={"name": "Chips in play session:1"}
-        )
         counter = ReceiptCounter.objects.order_by("pk").first()
-        _cache[shift_id] = (shift.cashier_id, shift.drawer_id, chips.pk, counter.pk)
-    return _cache[shift_id]
+        _shifts[shift_id] = (shift.cashier_id, shift.drawer_id, counter.pk)
+    return _shifts[shift_id]
+
+
+def _chips_account(table_id: int) -> int:
+    """The table's chips-in-play account id, read once per process (the API caches it too)."""
+    if table_id not in _chips:
+        owner = f"table:{table_id}"
+        account, _created = Account.objects.get_or_create(
+            kind=AccountKind.CHIPS_IN_PLAY, owner=owner, defaults={"name": f"Chips in play {owner}"}
+        )
+        _chips[table_id] = account.pk
+    return _chips[table_id]
 
 
 @csrf_exempt
 def bare_buyin(request):
     data = json.loads(request.body)
-    cashier_id, drawer_id, chips_id, counter_id = _lookups(int(data["shift"]))
+    shift_id, table_id, player_id = int(data["shift"]), int(data["table"]), int(data["player"])
+    amount = int(data["amount_cents"])
+    cashier_id, drawer_id, counter_id = _desk(shift_id)
+    chips_id = _chips_account(table_id)
     key = request.headers.get("Idempotency-Key") or uuid.uuid4().hex
     now = timezone.now()
     with transaction.atomic():
@@ -54,22 +73,42 @@ def bare_buyin(request):
         )
         Entry.objects.bulk_create(
             [
-                Entry(posting=posting, account_id=drawer_id, amount_cents=AMOUNT_CENTS, created_at=now),
-                Entry(posting=posting, account_id=chips_id, amount_cents=-AMOUNT_CENTS, created_at=now),
+                Entry(posting=posting, account_id=drawer_id, amount_cents=amount, created_at=now),
+                Entry(posting=posting, account_id=chips_id, amount_cents=-amount, created_at=now),
             ]
         )
         record = CashierTransaction.objects.create(
             receipt_number=counter.last_number,
             kind=TransactionKind.CASH_BUY_IN,
-            shift_id=int(data["shift"]),
+            shift_id=shift_id,
             cashier_id=cashier_id,
-            player_id=int(data["player"]),
-            amount_cents=AMOUNT_CENTS,
+            player_id=player_id,
+            amount_cents=amount,
             method=PaymentMethod.CASH,
             posting=posting,
-            reference="session:1",
+            reference=f"table:{table_id}",
             idempotency_key=key,
             created_at=now,
+        )
+        session = PlayerSession.objects.create(
+            table_id=table_id,
+            seat=int(data["seat"]),
+            player_id=player_id,
+            state=SeatState.WAITING_FOR_BUTTON,
+            started_at=now,
+            buy_in_cents=amount,
+            last_counted_cents=amount,
+        )
+        SessionEvent.objects.create(
+            session=session,
+            kind=SessionEventKind.BUY_IN,
+            at=now,
+            actor_id=cashier_id,
+            amount_cents=amount,
+            transaction=record,
+        )
+        IdempotentRequest.objects.create(
+            key=key, operation="bare.buy_in", fingerprint="-", result_id=session.pk, created_at=now
         )
     return HttpResponse(
         json.dumps({"id": record.pk, "receipt_number": record.receipt_number}),

@@ -1,4 +1,4 @@
-"""Issue 5: hands logged per second through the API, with 40 tables logging at once.
+"""Issue 5: hands logged per second through the API, with 40 tables logging at once, flat out.
 
 Run from the project root:  .venv/bin/python bench/cashgame_hands.py
 PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set), served by
@@ -7,7 +7,11 @@ gunicorn (one single-threaded worker per CPU, DEBUG off) on this machine. Each o
 fast as the server answers, one request per tap:
 POST .../tables/<id>/hands/ (deal 4 seats), POST .../hands/<id>/flop/, POST .../hands/<id>/end/
 with a 40.00 EUR pot (rake 2.00 EUR and a 1.00 EUR jackpot drop posted to the ledger).
-A hand counts when its end answers 200 inside the measured window. Target: >= 200 hands/s.
+A hand counts when its end answers 200 inside the measured window.
+
+No target: the 200 hands/s target was withdrawn (issue 14), since a 40-table room logs about
+0.33 hands/s; bench/room_load.py measures the room at a realistic pace instead. This script
+still tells what the dealer's path serves flat out.
 """
 
 import contextlib
@@ -23,15 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.cashier_buyins import start_server, stop_server
-from bench.common import ROOT, percentile, prepare_database, setup_django
+from bench.common import ROOT, percentile, prepare_database, setup_django, start_server, stop_server
 
 TABLES = 40
 PLAYERS_PER_TABLE = 4
 POT_CENTS = 4_000
 WARMUP_S = 3.0
 MEASURE_S = 20.0
-TARGET_PER_S = 200.0
 
 
 def setup_fixtures() -> list[tuple[str, int]]:
@@ -169,7 +171,9 @@ def void_hands_in_progress() -> None:
 
     floor = User.objects.get(username="bench-dealer-1")
     quiet = 0
-    while quiet < 2:  # the server may still be finishing requests wrk left in its queue
+    # The server may still be finishing requests wrk left in its queue, seconds later on a busy
+    # machine: the measured run starts after 5 quiet seconds.
+    while quiet < 5:
         time.sleep(1.0)
         in_progress = list(Hand.objects.filter(status="in_progress"))
         for hand in in_progress:
@@ -251,8 +255,7 @@ def main() -> None:
         for failure in result["failures"]:
             print(f"    {failure}")
         print(f"ledger: {hands} hands ended, rake {rake} cents, jackpot drop {drop} cents, total {total}")
-        ratio = result["hands_per_second"] / TARGET_PER_S
-        print(f"ratio hands_per_second / {TARGET_PER_S:.0f} = {ratio:.3f}")
+        print("no target (the 200 hands/s target was withdrawn in issue 14)")
     finally:
         cleanup()
 

@@ -1,12 +1,18 @@
 """Shared set-up for the benchmarks: a throw-away PostgreSQL database and django.setup()."""
 
 import os
+import socket
+import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_ADMIN_DSN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
+# The key gunicorn runs with. A benchmark that logs a user in (a session cookie for a page)
+# sets it in its own process too, so the server accepts the session's hash.
+SERVER_SECRET_KEY = "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"  # noqa: S105
 
 
 def _pg_admin(sql: str) -> None:
@@ -47,6 +53,79 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0, interactive=False)
 
 
+def collect_static() -> None:
+    """Production settings serve hashed static files from a manifest (collectstatic, as the
+    README's deployment does): pages that link a stylesheet fail without it."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if not (Path(settings.STATIC_ROOT) / "staticfiles.json").exists():
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(settings_module: str = "cardroom.settings") -> tuple[subprocess.Popen, int]:
+    """gunicorn with production settings (DEBUG off) on a free loopback port: one
+    single-threaded worker per CPU unless BENCH_WORKERS / BENCH_THREADS say otherwise."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": settings_module,
+        # Production settings (debug off) over plain HTTP on loopback.
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": SERVER_SECRET_KEY,
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "AXES_ENABLED": "0",
+        "DATABASE_CONN_MAX_AGE": "60",
+    }
+    command = [
+        str(ROOT / ".venv/bin/gunicorn"),
+        "cardroom.wsgi",
+        "--workers",
+        os.environ.get("BENCH_WORKERS", str(os.cpu_count() or 2)),
+        "--threads",
+        os.environ.get("BENCH_THREADS", "1"),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--log-level",
+        "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {server.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, port
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise RuntimeError("gunicorn did not start")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages, for the record of the conditions of a run."""
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f} {five:.2f} {fifteen:.2f}"
