@@ -236,6 +236,8 @@ class CashBooks(Books):
             self.refused(call, "no_session")  # never seated: nothing to cash out (CAG-6)
         elif hand is not None and session.seat in hand.dealt_seats:
             self.refused(call, "in_hand")
+        elif amount <= 0:
+            self.refused(call, "nothing_to_pay")  # an empty table: nothing moves (CSH-2)
         elif amount > in_play:
             self.refused(call, "insufficient_balance")
         elif amount == 0:

@@ -2,8 +2,9 @@
 
 A reversal puts the money back where it came from in the ledger; the session must say the same,
 or the table's chips in play and its sessions disagree. A buy-in or top-up is reversed only
-while its chips have not played (no hand dealt to the seat since); a cash-out only while the
-player can sit down again in his seat, to be cashed out for the right amount.
+while its chips have not played (no hand dealt to the seat since, no cash-out since); a
+cash-out only while the player can sit down again in his seat, to be cashed out for the right
+amount.
 """
 
 from datetime import datetime
@@ -48,6 +49,12 @@ def _jackpot_share_due_again(*, record: CashierTransaction, actor, now: datetime
     )
 
 
+def _cashed_out_since(session: PlayerSession, event: SessionEvent) -> bool:
+    """A cash-out after the purchase took its chips off the table (even if it was reversed since,
+    what came back is the counted cash-out, not the purchase)."""
+    return session.events.filter(pk__gt=event.pk, kind=SessionEventKind.CASH_OUT).exists()
+
+
 def _cannot_sit_down_again(session: PlayerSession) -> bool:
     still_open = PlayerSession.objects.filter(ended_at__isnull=True)
     return (
@@ -68,7 +75,12 @@ def _reversal_effect(*, record: CashierTransaction, actor, now: datetime | None,
         session = PlayerSession.objects.select_related("player").get(pk=session.pk)
     who = session.player.full_name
     if event.kind in (SessionEventKind.BUY_IN, SessionEventKind.TOP_UP):
-        if not session.is_open or session.table.reference != record.reference or _dealt_since(session, event):
+        if (
+            not session.is_open
+            or session.table.reference != record.reference
+            or _dealt_since(session, event)
+            or _cashed_out_since(session, event)
+        ):
             raise DomainError(
                 "chips_have_played",
                 _(
