@@ -28,6 +28,18 @@ class AccountKind(models.TextChoices):
     REFUNDS_PAYABLE = "refunds_payable", _("Refunds payable")
 
 
+# The room's own accounts, one of each (no owner): what the manager's balances list.
+ROOM_ACCOUNT_KINDS = (
+    AccountKind.VAULT,
+    AccountKind.CARD_CLEARING,
+    AccountKind.CASH_VARIANCE,
+    AccountKind.TOURNAMENT_FEES,
+    AccountKind.RAKE_REVENUE,
+    AccountKind.JACKPOT_FUND,
+    AccountKind.OVERLAY_EXPENSE,
+)
+
+
 class Account(models.Model):
     """A ledger account. `owner` tells accounts of one kind apart ("shift:12", "tournament:5",
     "session:40"); singleton accounts (rake revenue, the jackpot fund) have an empty owner."""

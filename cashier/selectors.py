@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from cardroom.selectors import gaming_day_bounds, gaming_day_of
 from cashier.models import (
+    ROOM_ACCOUNT_KINDS,
     Account,
     AccountDayTotal,
     AccountKind,
@@ -157,13 +158,4 @@ def player_cash_total_for_day(*, player_id: int, day: date) -> int:
 
 def room_balances(*, at: datetime | None = None) -> dict[str, int]:
     """What each singleton account holds (cents, as a person reads it), for the manager."""
-    kinds = [
-        AccountKind.VAULT,
-        AccountKind.CARD_CLEARING,
-        AccountKind.CASH_VARIANCE,
-        AccountKind.TOURNAMENT_FEES,
-        AccountKind.RAKE_REVENUE,
-        AccountKind.JACKPOT_FUND,
-        AccountKind.OVERLAY_EXPENSE,
-    ]
-    return {str(kind): account_amount(kind=kind, at=at) for kind in kinds}
+    return {str(kind): account_amount(kind=kind, at=at) for kind in ROOM_ACCOUNT_KINDS}

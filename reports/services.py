@@ -11,14 +11,12 @@ task builds it again. The ledger never calls the reports.
 from datetime import date, datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Min
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.selectors import gaming_day_of
-from cashier.models import Entry
-from cashier.services import ledger_day_close
+from cashier.services import ended_days_not_in, ledger_day_close
 from reports.models import PlayerDayTotal, RolledUpDay, TableDayTotal, TournamentDayTotal
 from reports.selectors.days import player_day_rows, table_day_rows, tournament_day_rows
 
@@ -53,20 +51,11 @@ def rollup_build_missing(
     """Build every ended gaming day that has no rollup yet, oldest first (at most `limit`; None:
     all). `progress(day, rows)` is called after each day (for the management commands)."""
     now = now or timezone.now()
-    first = Entry.objects.aggregate(first=Min("created_at"))["first"]
-    if first is None:
-        return []
-    today = gaming_day_of(now)
-    day = gaming_day_of(first)
-    done = set(RolledUpDay.objects.filter(day__gte=day).values_list("day", flat=True))
-    built = []
-    while day < today and (limit is None or len(built) < limit):
-        if day not in done:
-            rows = rollup_build_day(day=day, now=now)
-            built.append(day)
-            if progress is not None:
-                progress(day, rows)
-        day += timedelta(days=1)
+    built = ended_days_not_in(RolledUpDay.objects, now=now, limit=limit)
+    for day in built:
+        rows = rollup_build_day(day=day, now=now)
+        if progress is not None:
+            progress(day, rows)
     return built
 
 

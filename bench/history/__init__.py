@@ -34,7 +34,7 @@ from bench.history.writer import CopyWriter, InsertWriter
 from cardroom.errors import DomainError
 from cardroom.selectors import gaming_day_bounds, gaming_day_of, venue_get
 from cashgame.models import CashTable, Hand
-from cashier.models import AccountKind, Posting
+from cashier.models import ROOM_ACCOUNT_KINDS, AccountKind, Posting
 from cashier.services import account_for
 
 FIVE_YEARS = 1826
@@ -101,18 +101,7 @@ def history_generate(
             home = home_game(n, tables_count)
             table = CashTable.objects.create(number=top + n, game_id=games[home].id)
             tables.append({"id": table.pk, "number": table.number, "home": home})
-        accounts = {
-            kind: account_for(kind=kind).pk
-            for kind in (
-                AccountKind.VAULT,
-                AccountKind.CARD_CLEARING,
-                AccountKind.CASH_VARIANCE,
-                AccountKind.TOURNAMENT_FEES,
-                AccountKind.RAKE_REVENUE,
-                AccountKind.JACKPOT_FUND,
-                AccountKind.OVERLAY_EXPENSE,
-            )
-        }
+        accounts = {kind: account_for(kind=kind).pk for kind in ROOM_ACCOUNT_KINDS}
         for table in tables:
             accounts[("chips", table["id"])] = account_for(
                 kind=AccountKind.CHIPS_IN_PLAY, owner=f"table:{table['id']}"

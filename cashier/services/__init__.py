@@ -1,6 +1,11 @@
 """Every write of the cashier: the ledger, shifts, transactions and corrections."""
 
-from cashier.services.days import ledger_day_close, ledger_day_reopen, ledger_days_close_missing
+from cashier.services.days import (
+    ended_days_not_in,
+    ledger_day_close,
+    ledger_day_reopen,
+    ledger_days_close_missing,
+)
 from cashier.services.ledger import account_for, ledger_post
 from cashier.services.reversals import reversal_approve, reversal_reject, reversal_request
 from cashier.services.shifts import shift_close, shift_handover, shift_open
@@ -23,6 +28,7 @@ __all__ = [
     "cash_buy_in",
     "cash_out",
     "cash_top_up",
+    "ended_days_not_in",
     "jackpot_payout",
     "ledger_day_close",
     "ledger_day_reopen",

@@ -60,6 +60,24 @@ def ledger_day_reopen(*, day: date) -> None:
         AccountDayTotal.objects.filter(day=day).delete()
 
 
+def ended_days_not_in(done_days, *, now: datetime, limit: int | None) -> list[date]:
+    """The ended gaming days from the ledger's first entry on that `done_days` (a queryset of
+    `day` values) does not hold, oldest first, at most `limit` (None: all). The ledger's day
+    close and the reports' rollups both walk the days this way."""
+    first = Entry.objects.aggregate(first=Min("created_at"))["first"]
+    if first is None:
+        return []
+    today = gaming_day_of(now)
+    day = gaming_day_of(first)
+    done = set(done_days.filter(day__gte=day).values_list("day", flat=True))
+    missing = []
+    while day < today and (limit is None or len(missing) < limit):
+        if day not in done:
+            missing.append(day)
+        day += timedelta(days=1)
+    return missing
+
+
 def ledger_days_close_missing(
     *,
     now: datetime | None = None,
@@ -69,18 +87,9 @@ def ledger_days_close_missing(
     """Close every ended gaming day that is not closed, oldest first, from the ledger's first
     entry on (at most `limit`; None: all). `progress(day)` is called after each day."""
     now = now or timezone.now()
-    first = Entry.objects.aggregate(first=Min("created_at"))["first"]
-    if first is None:
-        return []
-    today = gaming_day_of(now)
-    day = gaming_day_of(first)
-    done = set(LedgerDay.objects.filter(day__gte=day).values_list("day", flat=True))
-    closed = []
-    while day < today and (limit is None or len(closed) < limit):
-        if day not in done:
-            ledger_day_close(day=day, now=now)
-            closed.append(day)
-            if progress is not None:
-                progress(day)
-        day += timedelta(days=1)
+    closed = ended_days_not_in(LedgerDay.objects, now=now, limit=limit)
+    for day in closed:
+        ledger_day_close(day=day, now=now)
+        if progress is not None:
+            progress(day)
     return closed
