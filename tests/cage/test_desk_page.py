@@ -126,3 +126,15 @@ def test_the_cash_game_desk_asks_for_the_second_tap_too__CAG_5(
     assert second.status_code == 302
     assert PlayerSession.objects.get().buy_in_cents == 120_000
     assert books_problems() == []
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "Table 7"), ("sk", "Stôl 7")])
+def test_the_receipt_names_the_table_not_its_ledger_reference__CAG_4(
+    desk, big_table, player, language, label
+):
+    desk.cookies["django_language"] = language
+    form = desk_form(desk, kind="cash_buy_in", player=player.pk, table=big_table.pk, amount="600")
+    receipt = desk.get(desk.post("/cashier/", form).url).content.decode()
+    assert f"<dd>{label}</dd>" in receipt
+    assert "table:" not in receipt
+    assert "drawer:" not in receipt
