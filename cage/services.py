@@ -200,12 +200,9 @@ def _route(
     if kind == TransactionKind.CASH_BUY_IN:
         if request.table_id is None:
             raise DomainError("table_required", _("Say which table the chips are for."), rule="CSH-1")
-        table = CashTable.objects.filter(pk=request.table_id).first()
-        if table is None:
-            raise NotFound("unknown_table", _("Unknown table."))
         cash_sessions.session_buy_in(
             **common,
-            table=table,
+            table=CashTable(pk=request.table_id),  # read under its lock (an unknown one is a 404)
             player=player,
             amount_cents=_require_amount(request),
             seat=request.seat,

@@ -20,5 +20,10 @@ def account_for_update(account_id: int) -> Account:
 def receipt_counter_for_update(venue_id: int) -> ReceiptCounter:
     """The venue's receipt counter, created on first use. Every desk waits on this row in
     turn, so callers take it last, just before they insert the transaction."""
-    ReceiptCounter.objects.get_or_create(venue_id=venue_id)
-    return ReceiptCounter.objects.select_for_update(of=("self",), no_key=True).get(venue_id=venue_id)
+    counters = ReceiptCounter.objects.select_for_update(of=("self",), no_key=True)
+    try:
+        return counters.get(venue_id=venue_id)
+    except ReceiptCounter.DoesNotExist:
+        # The venue's first receipt. A desk racing to create it waits on the unique venue.
+        ReceiptCounter.objects.get_or_create(venue_id=venue_id)
+        return counters.get(venue_id=venue_id)

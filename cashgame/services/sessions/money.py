@@ -106,15 +106,18 @@ def session_buy_in(
             idempotency_key=idempotency_key,
             now=now,
         )
+        bought = {
+            "state": SeatState.WAITING_FOR_BUTTON,
+            "started_at": now,
+            "buy_in_cents": amount_cents,
+            "last_counted_cents": amount_cents,
+        }
         if session is None:
-            session = PlayerSession.objects.create(
-                table=locked, seat=seat, player=player, state=SeatState.WAITING_FOR_BUTTON, started_at=now
-            )
-        session.state = SeatState.WAITING_FOR_BUTTON
-        session.started_at = now
-        session.buy_in_cents = amount_cents
-        session.last_counted_cents = amount_cents
-        session.save(update_fields=["state", "started_at", "buy_in_cents", "last_counted_cents"])
+            session = PlayerSession.objects.create(table=locked, seat=seat, player=player, **bought)
+        else:  # the seat the floor gave him while he went to the cage
+            for field, value in bought.items():
+                setattr(session, field, value)
+            session.save(update_fields=list(bought))
         _event(
             session,
             SessionEventKind.BUY_IN,
