@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from cage.forms import TransactionForm
 from cage.selectors import PlayerDesk, entry_buys_open, session_needs_buy_in
 from cardroom.money import format_eur
-from cashier.models import TransactionKind
+from cashier.models import PaymentMethod, TransactionKind
 
 
 @dataclass
@@ -37,6 +37,7 @@ def _pay_hidden(kind: str, cents: int, **more) -> dict:
     # and refuses a request whose amount no longer matches (cage/services.py).
     return {
         "kind": kind,
+        "method": PaymentMethod.CASH,  # the cage pays out in cash
         "amount": format_eur(cents, with_currency=False),
         "confirm_amount": str(cents),
         **{k: v for k, v in more.items() if v is not None},

@@ -81,7 +81,7 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
         return {"player": int(wanted)} if wanted.isdigit() else {}
 
     def get_context_data(self, **kwargs):
-        form = kwargs.get("form") or self.get_form()
+        form = kwargs.pop("form", None) or self.get_form()
         player_id = form["player"].value()
         chosen = Player.objects.filter(pk=player_id).first() if str(player_id or "").isdigit() else None
         rules = tournament_rules_get(tournament=self.tournament)
