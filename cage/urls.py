@@ -7,6 +7,7 @@ from cage import api, views
 
 urlpatterns = [
     path("", views.DeskView.as_view(), name="desk"),
+    path("receipts/<int:pk>/", views.ReceiptView.as_view(), name="receipt"),
     path("receipts/<int:pk>/reverse/", views.ReversalRequestView.as_view(), name="reversal-request"),
     path("reversals/", views.ReversalListView.as_view(), name="reversals"),
     re_path(

@@ -8,7 +8,6 @@ urlpatterns = [
     path("shifts/open/", views.ShiftOpenView.as_view(), name="shift-open"),
     path("shifts/<int:pk>/", views.ShiftDetailView.as_view(), name="shift-detail"),
     path("shifts/<int:pk>/close/", views.ShiftCloseView.as_view(), name="shift-close"),
-    path("receipts/<int:pk>/", views.ReceiptView.as_view(), name="receipt"),
 ]
 
 api_urlpatterns = [

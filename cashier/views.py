@@ -1,5 +1,5 @@
-"""Cashier pages: open and close a shift, the shift lists, receipts, the desk's player search.
-The desk's transaction form and corrections are the cage's (cage/views.py)."""
+"""Cashier pages: open and close a shift, the shift lists, the desk's player search. The desk,
+receipts and corrections are the cage's (cage/views/), which knows both games."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404
@@ -9,10 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
 from cardroom.forms import DomainFormMixin
+from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier import services
-from cashier.api import scoped_shifts, scoped_transactions
-from cashier.forms import ReversalRequestForm, ShiftCloseForm, ShiftOpenForm
+from cashier.api import scoped_shifts
+from cashier.forms import DENOMINATIONS_CENTS, ShiftCloseForm, ShiftOpenForm
 from cashier.models import Shift
 from cashier.selectors import drawer_expected, shift_transactions
 from players.selectors import player_search
@@ -46,8 +47,14 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
         return get_object_or_404(scoped_shifts(self.request.user), pk=self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
+        # A blind count (CAG-3): the expected figure is not on this page; the shift's page
+        # shows it beside the count once the count is recorded.
+        form = kwargs.get("form") or self.get_form()
         return super().get_context_data(
-            shift=self.shift, expected_cents=drawer_expected(shift=self.shift), **kwargs
+            shift=self.shift,
+            count_groups=[(_("Notes"), form.rows(notes=True)), (_("Coins"), form.rows(notes=False))],
+            running_total_cents=form.running_total_cents(),
+            **kwargs,
         )
 
     def perform(self, form):
@@ -59,6 +66,15 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
+        messages.success(
+            self.request,
+            _("Shift closed: counted %(counted)s, expected %(expected)s, variance %(variance)s.")
+            % {
+                "counted": format_eur(self.result.counted_cents),
+                "expected": format_eur(self.result.expected_cents),
+                "variance": format_eur(self.result.variance_cents),
+            },
+        )
         return reverse("cashier:shift-detail", args=[self.shift.pk])
 
 
@@ -76,27 +92,17 @@ class ShiftDetailView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         shift = get_object_or_404(scoped_shifts(self.request.user), pk=kwargs["pk"])
+        counts = shift.denominations or {}
         return super().get_context_data(
             shift=shift,
+            count_rows=[
+                {"cents": cents, "pieces": counts[str(cents)], "line_cents": cents * counts[str(cents)]}
+                for cents in DENOMINATIONS_CENTS
+                if counts.get(str(cents))
+            ],
             drawer_cents=drawer_expected(shift=shift),
             transactions=shift_transactions(shift=shift),
             **kwargs,
-        )
-
-
-class ReceiptView(RoleRequiredMixin, TemplateView):
-    """A printable receipt for any transaction (CAG-4)."""
-
-    allowed_roles = CASH_DESK_ROLES
-    template_name = "cashier/receipt.html"
-
-    def get_context_data(self, **kwargs):
-        record = get_object_or_404(
-            scoped_transactions(self.request.user).select_related("posting"), pk=kwargs["pk"]
-        )
-        entries = record.posting.entries.select_related("account").order_by("pk")
-        return super().get_context_data(
-            record=record, entries=entries, reversal_form=ReversalRequestForm(), **kwargs
         )
 
 

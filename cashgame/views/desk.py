@@ -1,6 +1,7 @@
 """The cashier's cash-game desk: buy-in, top-up, cash-out and jackpot shares."""
 
-from django.shortcuts import get_object_or_404
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
@@ -13,20 +14,29 @@ from cashgame.services import jackpot, sessions
 from cashgame.views._common import ActionView
 from cashier.selectors import open_shift_for
 
+FORMS = {"buy-in": forms.BuyInForm, "top-up": forms.TopUpForm, "cash-out": forms.CashOutForm}
+
 
 class CashierDeskView(RoleRequiredMixin, TemplateView):
     allowed_roles = CASHIER_ROLES
     template_name = "cashgame/cashier.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(
-            shift=open_shift_for(cashier=self.request.user),
-            buy_in_form=forms.BuyInForm(),
-            top_up_form=forms.TopUpForm(),
-            cash_out_form=forms.CashOutForm(),
-            shares=selectors.jackpot_unpaid_shares(),
-            **kwargs,
-        )
+        return super().get_context_data(**desk_context(self.request.user), **kwargs)
+
+
+def desk_context(user, *, action: str = "", form=None) -> dict:
+    """The desk's forms, the one just sent (bound, with what was typed) in its place."""
+    fresh = {name: form_class() for name, form_class in FORMS.items()}
+    if form is not None:
+        fresh[action] = form
+    return {
+        "shift": open_shift_for(cashier=user),
+        "buy_in_form": fresh["buy-in"],
+        "top_up_form": fresh["top-up"],
+        "cash_out_form": fresh["cash-out"],
+        "shares": selectors.jackpot_unpaid_shares(),
+    }
 
 
 def _shift_of(user):
@@ -40,8 +50,23 @@ class CashierActionView(ActionView):
     allowed_roles = CASHIER_ROLES
 
     def form(self):
-        form_class = {"buy-in": forms.BuyInForm, "top-up": forms.TopUpForm, "cash-out": forms.CashOutForm}
-        return form_class[self.kwargs["action"]](self.request.POST)
+        return FORMS[self.kwargs["action"]](self.request.POST)
+
+    def post(self, request, **kwargs):
+        """A refused request shows the desk again with what was typed, as typed, and the error
+        beside it; a large amount asks for its second look (CAG-5) on the same page."""
+        action = kwargs["action"]
+        form = self.form()
+        if form.is_valid():
+            try:
+                result = self.perform(form, action)
+            except DomainError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, self.message(result, action))
+                return redirect(self.back())
+        context = desk_context(request.user, action=action, form=form)
+        return render(request, "cashgame/cashier.html", context, status=200)
 
     def perform(self, form, action):
         data, actor = form.cleaned_data, self.request.user

@@ -22,6 +22,7 @@ SHIFT_FIELDS = [
     "counted_cents",
     "variance_cents",
     "closed_at",
+    "denominations",  # the blind count's pieces per note and coin, in the close's audit record
 ]
 
 

@@ -138,3 +138,27 @@ def test_the_receipt_names_the_table_not_its_ledger_reference__CAG_4(
     assert f"<dd>{label}</dd>" in receipt
     assert "table:" not in receipt
     assert "drawer:" not in receipt
+
+
+def test_the_cash_game_desk_keeps_what_was_typed_after_a_refusal__CAG_5(
+    client, cashier, floor, shift, big_table, player
+):
+    client.force_login(cashier)
+    form = {
+        "idempotency_key": "cg-desk-refused-0001",
+        "table": big_table.pk,
+        "player": player.card_number,
+        "amount": "1 500",
+        "method": "cash",
+        "confirm_amount": "150000",
+    }
+    # Not seated by the floor and no seat given: refused by the game, the form comes back as typed.
+    answer = client.post("/cashgame/desk/buy-in/", form)
+    text = answer.content.decode()
+    assert answer.status_code == 200
+    assert 'name="amount" value="1 500"' in text
+    assert f'name="player" value="{player.card_number}"' in text
+    assert 'class="error-box"' in text
+    assert "Idempotency key" not in text
+    assert not CashierTransaction.objects.exists()
+    assert not PlayerSession.objects.exists()

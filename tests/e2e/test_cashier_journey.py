@@ -16,14 +16,17 @@ from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-RECORD = "#transaction-form > button[type=submit]"
+BUY_IN = "#action-buy-in > button[type=submit].big"
+TOP_UP = "#action-top-up > button[type=submit].big"
 CONFIRM = ".confirm-box button[type=submit]"
 
 
 def pick_player(page, search: str, player) -> None:
+    """The desk's search: a result tapped opens the player's card with his actions."""
     page.fill("#player-search", search)
-    page.click(f"[data-player-id='{player.pk}']")
-    assert player.last_name in page.inner_text("#chosen-player")
+    page.click(f"#player-picks [data-player-id='{player.pk}']")
+    page.wait_for_url(f"**/cashier/?player={player.pk}")
+    assert player.last_name in page.inner_text("#player-card")
 
 
 def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CAG_3_CAG_4_CAG_5_CAG_6(
@@ -51,14 +54,13 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
 
     # A 1,500 buy-in at the 5/10 table, English thousands comma: read back, then the second tap.
     pick_player(page, "shark", shark)
-    page.select_option("#id_kind", "cash_buy_in")
-    page.fill("#id_amount", "1,500")
-    page.select_option("#id_table", str(high.pk))
-    page.fill("#id_seat", "5")
-    page.click(RECORD)
+    page.fill("#id_buy-in_amount", "1,500")
+    page.select_option("#id_buy-in_table", str(high.pk))
+    page.fill("#id_buy-in_seat", "5")
+    page.click(BUY_IN)
     box = page.inner_text(".confirm-box")
     assert "1,500.00 EUR" in box and "one thousand, five hundred euro" in box
-    assert page.input_value("#id_amount") == "1,500"  # what was typed stays as typed
+    assert page.input_value("#id_buy-in_amount") == "1,500"  # what was typed stays as typed
     assert not CashierTransaction.objects.exists()
     screenshot(page, "cashier-desk-large-amount-read-back")
     page.click(CONFIRM)
@@ -69,27 +71,25 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
 
     # Eva's buy-in, tapped twice in a hurry: both taps reach the server, one buy-in is made.
     page.click("text=Back to the desk")
-    page.wait_for_url(f"{live_server.url}/cashier/")
+    page.wait_for_url(f"{live_server.url}/cashier/?player=*")
     pick_player(page, "515151", eva)
-    page.select_option("#id_kind", "cash_buy_in")
-    page.fill("#id_amount", "200")
-    page.select_option("#id_table", str(low.pk))
-    page.fill("#id_seat", "2")
-    double_tap(page, RECORD)
+    page.fill("#id_buy-in_amount", "200")
+    page.select_option("#id_buy-in_table", str(low.pk))
+    page.fill("#id_buy-in_seat", "2")
+    double_tap(page, BUY_IN)
     page.wait_for_url("**/cashier/receipts/**")
     assert "Receipt 2" in page.inner_text("article.receipt")
     assert CashierTransaction.objects.filter(player=eva).count() == 1
 
     # On the Slovak page the cashier tops Eva up by 12,50 with a decimal comma (40,00 counted).
     page.click("text=Back to the desk")
-    page.wait_for_url(f"{live_server.url}/cashier/")
+    page.wait_for_url(f"{live_server.url}/cashier/?player=*")
     page.click("form.lang button[value=sk]")
     page.wait_for_function("document.documentElement.lang === 'sk'")
-    pick_player(page, "515151", eva)
-    page.select_option("#id_kind", "top_up")
-    page.fill("#id_chips_on_table", "40")
-    page.fill("#id_amount", "12,50")
-    page.click(RECORD)
+    assert "Eva" in page.inner_text("#player-card")  # "Back to the desk" returned to her card
+    page.fill("#id_top-up_chips_on_table", "40")
+    page.fill("#id_top-up_amount", "12,50")
+    page.click(TOP_UP)
     page.wait_for_url("**/cashier/receipts/**")
     receipt = page.inner_text("article.receipt")
     screenshot(page, "cashier-receipt-slovak-top-up")

@@ -14,7 +14,9 @@ from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin, has_role
 from cashier.selectors import open_shift_for
+from players.forms import PlayerForm
 from players.models import Player
+from players.services import player_create
 from tournaments.forms import RegisterForm
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.selectors import (
@@ -29,10 +31,15 @@ from tournaments.selectors import (
 from tournaments.services import payouts, registration
 from tournaments.views.common import run_service
 
+# The session key that keeps the cashier on one tournament from one player to the next.
+REMEMBERED = "cage_tournament"
+
 
 class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
-    """The cashier's tournament page: register or re-enter players, rebuys and add-ons, refunds
-    of a cancelled tournament, and prizes due (TRN-2, TRN-6, TRN-10)."""
+    """The tournament cashier's one screen (TRN-6, TRN-9): the tournament stays chosen; find the
+    player (or register a new one), take the buy-in, and the entry, its seat and the receipt
+    show on the same screen, ready for the next player. Prizes, bounties, refunds, rebuys and
+    add-ons of the same tournament are paid from here too (TRN-2, TRN-10)."""
 
     allowed_roles = CASHIER_ROLES
     template_name = "tournaments/register.html"
@@ -47,15 +54,43 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
         if self.shift is None:
             messages.info(request, _("Open your shift first."))
             return redirect("cashier:shift-open")
+        request.session[REMEMBERED] = self.tournament.pk
         return super().dispatch(request, *args, **kwargs)
 
+    def post(self, request, *args, **kwargs):
+        if "new_player" in request.POST:
+            return self.new_player()
+        return super().post(request, *args, **kwargs)
+
+    def new_player(self):
+        """A player not on file yet is registered first (PLY-1), then chosen for the buy-in;
+        a refusal shows the form again with what was typed."""
+        form = PlayerForm(self.request.POST, prefix="new")
+        if form.is_valid():
+            try:
+                player = player_create(actor=self.request.user, **form.cleaned_data)
+            except DomainError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(self.request, _("%(player)s is on file.") % {"player": player.full_name})
+                return redirect(f"{self.request.path}?player={player.pk}")
+        return self.render_to_response(self.get_context_data(new_player_form=form))
+
+    def get_initial(self):
+        wanted = self.request.GET.get("player", "")
+        return {"player": int(wanted)} if wanted.isdigit() else {}
+
     def get_context_data(self, **kwargs):
-        form = kwargs.get("form")
-        player_id = form["player"].value() if form is not None else None
+        form = kwargs.pop("form", None) or self.get_form()
+        player_id = form["player"].value()
         chosen = Player.objects.filter(pk=player_id).first() if str(player_id or "").isdigit() else None
         rules = tournament_rules_get(tournament=self.tournament)
+        done = self.request.GET.get("done", "")
+        kwargs.setdefault("new_player_form", PlayerForm(prefix="new"))
         return super().get_context_data(
+            form=form,
             tournament=self.tournament,
+            tournaments=tournament_list(include_closed=False)[:30],
             field=tournament_field_get(tournament=self.tournament),
             entries=entry_list(tournament=self.tournament).filter(status=EntryStatus.ACTIVE),
             refunds=refunds_due(tournament=self.tournament),
@@ -64,6 +99,9 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
             rebuys_open=rules.rebuy_level > 0 and rules.rebuys_closed_at is None,
             add_ons_open=rules.add_on_level > 0 and rules.add_ons_closed_at is None,
             chosen_player=chosen,
+            done=entry_list(tournament=self.tournament).filter(pk=int(done)).first()
+            if done.isdigit()
+            else None,
             shift=self.shift,
             new_key=lambda: uuid.uuid4().hex,
             **kwargs,
@@ -84,14 +122,8 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
-        entry = self.result
-        messages.success(
-            self.request,
-            _("Entry %(n)d registered (receipt %(r)s).")
-            % {"n": entry.number, "r": entry.cashier_transaction.receipt_number},
-        )
-        # The receipt to print (CAG-4); it links back to the desk.
-        return reverse("cashier:receipt", args=[entry.cashier_transaction_id])
+        # Back to this screen with the entry's receipt shown (CAG-4), ready for the next player.
+        return f"{reverse('tournaments:register', args=[self.tournament.pk])}?done={self.result.pk}"
 
 
 def _receipt_of(result, action: str) -> int | None:
@@ -141,10 +173,22 @@ class CashierEntryActionView(RoleRequiredMixin, View):
 
 
 class CashierTournamentListView(RoleRequiredMixin, TemplateView):
-    """The cashier's way in: tournaments to register players for, pay refunds or prizes of."""
+    """The cashier's way in: tournaments to register players for, pay refunds or prizes of.
+    The tournament the cashier worked on last is offered first (`?t=` switches to another)."""
 
     allowed_roles = CASHIER_ROLES
     template_name = "tournaments/cashier_list.html"
 
+    def get(self, request, *args, **kwargs):
+        wanted = request.GET.get("t", "")
+        if wanted.isdigit():
+            return redirect("tournaments:register", pk=int(wanted))
+        return super().get(request, *args, **kwargs)
+
     def get_context_data(self, **kwargs):
-        return super().get_context_data(tournaments=tournament_list()[:100], **kwargs)
+        remembered = self.request.session.get(REMEMBERED)
+        return super().get_context_data(
+            tournaments=tournament_list()[:100],
+            remembered=Tournament.objects.filter(pk=remembered).first() if remembered else None,
+            **kwargs,
+        )

@@ -1,0 +1,187 @@
+"""What the cage's desk reads about one player across both games: his seat and session at a
+cash table, his tournament entries, and everything he is owed (prizes, bounties, refunds,
+jackpot shares). The cage is the one module that knows both games, so this is where the
+player-centric desk's picture is put together; the games' own selectors stay game-only."""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q, Sum
+
+from cashgame.models import JackpotShare, PlayerSession, SeatState
+from cashier.models import CashierTransaction, ReversalRequest, TransactionKind
+from players.models import Player
+from tournaments.models import Entry, EntryPayment, EntryStatus, TournamentStatus
+
+# Tournaments whose entries the desk still shows: the ones not yet over, and finished or
+# cancelled ones while something is still owed (those are listed under "owed" instead).
+LIVE_TOURNAMENT = ~Q(tournament__status__in=[TournamentStatus.FINISHED, TournamentStatus.CANCELLED])
+
+
+@dataclass
+class Owed:
+    """One payment due to the player, ready for a one-tap pay button."""
+
+    kind: str  # a TransactionKind the cage's one door takes
+    amount_cents: int
+    label: str
+    tournament_id: int | None = None
+    share_id: int | None = None
+
+
+@dataclass
+class PlayerDesk:
+    player: Player
+    session: PlayerSession | None
+    entries: list[Entry]
+    owed: list[Owed] = field(default_factory=list)
+    transactions: list[CashierTransaction] = field(default_factory=list)
+
+    @property
+    def owed_cents(self) -> int:
+        return sum(item.amount_cents for item in self.owed)
+
+
+def player_desk_get(*, player: Player, transactions: int = 8) -> PlayerDesk:
+    """The desk's picture of one player, in a fixed number of queries (pinned in the tests)."""
+    from django.utils.translation import gettext as _
+
+    session = (
+        PlayerSession.objects.select_related("table__game")
+        .filter(player=player, ended_at__isnull=True)
+        .first()
+    )
+    entries = list(
+        Entry.objects.filter(player=player)
+        .filter(LIVE_TOURNAMENT, status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED])
+        .select_related("tournament__rules", "table")
+        .order_by("-tournament__start_at", "-number")[:10]
+    )
+    owed: list[Owed] = []
+    for entry in (
+        Entry.objects.filter(player=player, prize_cents__gt=0, prize_transaction__isnull=True)
+        .select_related("tournament")
+        .order_by("pk")
+    ):
+        owed.append(
+            Owed(
+                kind=TransactionKind.PRIZE_PAYOUT,
+                amount_cents=entry.prize_cents,
+                label=_("Prize, %(place)s. place, %(tournament)s")
+                % {"place": entry.finish_place or "—", "tournament": entry.tournament.name},
+                tournament_id=entry.tournament_id,
+            )
+        )
+    for entry in (
+        Entry.objects.filter(player=player)
+        .annotate(due=Sum("bounties_won__amount_cents", filter=Q(bounties_won__transaction__isnull=True)))
+        .filter(due__gt=0)
+        .select_related("tournament")
+        .order_by("pk")
+    ):
+        owed.append(
+            Owed(
+                kind=TransactionKind.BOUNTY_PAYOUT,
+                amount_cents=entry.due,
+                label=_("Bounties, %(tournament)s") % {"tournament": entry.tournament.name},
+                tournament_id=entry.tournament_id,
+            )
+        )
+    for entry in (
+        Entry.objects.filter(player=player, status=EntryStatus.REFUND_DUE)
+        .select_related("tournament")
+        .order_by("pk")
+    ):
+        owed.append(
+            Owed(
+                kind=TransactionKind.REFUND,
+                amount_cents=entry.refund_cents or 0,
+                label=_("Refund, %(tournament)s") % {"tournament": entry.tournament.name},
+                tournament_id=entry.tournament_id,
+            )
+        )
+    # The cage's door pays the oldest unpaid share first; one button per share, oldest first.
+    for share in JackpotShare.objects.filter(
+        player=player, transaction__isnull=True, amount_cents__gt=0
+    ).order_by("pk"):
+        owed.append(
+            Owed(
+                kind=TransactionKind.JACKPOT_PAYOUT,
+                amount_cents=share.amount_cents,
+                label=_("Jackpot share (%(role)s)") % {"role": share.get_role_display()},
+                share_id=share.pk,
+            )
+        )
+    recent = list(
+        CashierTransaction.objects.filter(player=player)
+        .select_related("player")
+        .order_by("-pk")[:transactions]
+    )
+    return PlayerDesk(player=player, session=session, entries=entries, owed=owed, transactions=recent)
+
+
+def session_needs_buy_in(session: PlayerSession | None) -> bool:
+    return session is not None and session.state == SeatState.AWAITING_BUY_IN
+
+
+def entry_buys_open(entry: Entry) -> tuple[bool, bool]:
+    """(rebuy, add-on) open for this live entry now (TRN-6), from the rules read with it."""
+    rules = getattr(entry.tournament, "rules", None)
+    if rules is None or entry.status != EntryStatus.ACTIVE:
+        return False, False
+    rebuy = rules.rebuy_level > 0 and rules.rebuys_closed_at is None and entry.rebuys < rules.max_rebuys
+    add_on = rules.add_on_level > 0 and rules.add_ons_closed_at is None and not entry.add_ons
+    return rebuy, add_on
+
+
+@dataclass
+class ReceiptFacts:
+    """What a receipt says the money was for, beyond the ledger's reference: the tournament,
+    the entry number and its table and seat; or the cash table and seat."""
+
+    tournament: str = ""
+    entry_number: int | None = None
+    table: str = ""
+    seat: int | None = None
+
+
+def receipt_facts_get(*, record: CashierTransaction) -> ReceiptFacts:
+    payment = (
+        EntryPayment.objects.filter(cashier_transaction=record)
+        .select_related("entry__tournament", "entry__table")
+        .first()
+    )
+    entry = payment.entry if payment is not None else None
+    if entry is None:
+        entry = (
+            Entry.objects.filter(Q(prize_transaction=record) | Q(refund_transaction=record))
+            .select_related("tournament", "table")
+            .first()
+        )
+    if entry is not None:
+        return ReceiptFacts(
+            tournament=entry.tournament.name,
+            entry_number=entry.number,
+            table=str(entry.table) if entry.table is not None else "",
+            seat=entry.seat,
+        )
+    if record.reference.startswith("table:"):
+        session = (
+            PlayerSession.objects.filter(player_id=record.player_id, table_id=record.reference[6:] or None)
+            .filter(started_at__lte=record.created_at)
+            .select_related("table")
+            .order_by("-started_at")
+            .first()
+        )
+        if session is not None:
+            return ReceiptFacts(table=str(session.table), seat=session.seat)
+    return ReceiptFacts()
+
+
+def reversal_list() -> list[ReversalRequest]:
+    """Corrections newest first, each with the transaction it reverses (amount, player,
+    receipt) so a manager sees what he approves."""
+    return list(
+        ReversalRequest.objects.select_related(
+            "posting__cashier_transaction__player", "requested_by", "decided_by"
+        ).order_by("-requested_at")[:200]
+    )

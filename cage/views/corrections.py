@@ -1,0 +1,65 @@
+"""Corrections (CAG-1): asked for from a receipt, decided by a manager who sees the amount, the
+player and the receipt he approves."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from cage import services
+from cage.selectors import reversal_list
+from cardroom.errors import DomainError
+from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
+from cashier.api import scoped_transactions
+from cashier.forms import ReversalRequestForm
+from cashier.models import Posting, ReversalRequest, ReversalStatus
+from cashier.services import reversal_reject
+
+CASH_DESK_ROLES = (*CASHIER_ROLES, *MANAGER_ROLES)
+
+
+class ReversalListView(RoleRequiredMixin, TemplateView):
+    allowed_roles = MANAGER_ROLES
+    template_name = "cashier/reversal_list.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(requests=reversal_list(), pending=ReversalStatus.PENDING, **kwargs)
+
+
+class ReversalRequestView(RoleRequiredMixin, View):
+    allowed_roles = CASH_DESK_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        record = get_object_or_404(scoped_transactions(request.user), pk=pk)
+        form = ReversalRequestForm(request.POST)
+        try:
+            if not form.is_valid():
+                raise DomainError("reason_required", _("Say why the posting must be reversed."), rule="CAG-1")
+            services.correction_request(
+                actor=request.user,
+                posting=get_object_or_404(Posting, pk=record.posting_id),
+                reason=form.cleaned_data["reason"],
+            )
+            messages.success(request, _("Reversal requested; a manager must approve it."))
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect("cashier:receipt", pk=pk)
+
+
+class ReversalDecisionView(RoleRequiredMixin, View):
+    allowed_roles = MANAGER_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int, decision: str):
+        reversal_request = get_object_or_404(ReversalRequest, pk=pk)
+        try:
+            if decision == "approve":
+                services.correction_approve(actor=request.user, request=reversal_request)
+                messages.success(request, _("Reversal posted."))
+            else:
+                reversal_reject(actor=request.user, request=reversal_request)
+                messages.success(request, _("Reversal rejected."))
+        except DomainError as error:
+            messages.error(request, str(error))
+        return redirect("cashier:reversals")

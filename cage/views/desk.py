@@ -1,0 +1,118 @@
+"""The cage's desk: find the player (card, name or nickname), see his seat, session, entries
+and what he is owed, and act in one tap. Every action posts the desk's one form, which goes
+through the cage's one door (CAG-6)."""
+
+from django.contrib import messages
+from django.db.models import QuerySet
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import FormView
+
+from cage import services
+from cage.desk import desk_actions, place_bound_form
+from cage.forms import TransactionForm
+from cage.selectors import player_desk_get
+from cardroom.forms import DomainFormMixin
+from cardroom.money import format_eur
+from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin
+from cashier.selectors import drawer_expected, open_shift_for, shift_transactions
+from players.models import Player
+from players.selectors import player_search
+
+
+class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
+    """The cashier's one screen: the open shift, the player in front of him with his one-tap
+    actions, the full form for anything else, and the shift's transactions."""
+
+    allowed_roles = CASHIER_ROLES
+    template_name = "cashier/desk.html"
+    form_class = TransactionForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            self.shift = open_shift_for(cashier=request.user)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get(self, request, *args, **kwargs):
+        if self.shift is None:
+            return redirect("cashier:shift-open")
+        matches = self.matches
+        if matches is not None and len(matches) == 1 and self.player is None:
+            # A card swiped (or a name only one player has): straight to him.
+            return redirect(f"{reverse('cashier:desk')}?player={matches[0].pk}")
+        return super().get(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        if self.shift is None:
+            return redirect("cashier:shift-open")
+        return super().post(request, *args, **kwargs)
+
+    @cached_property
+    def query(self) -> str:
+        return self.request.GET.get("q", "").strip()[:100]
+
+    @cached_property
+    def matches(self) -> list[Player] | None:
+        return list(player_search(query=self.query, limit=8)) if self.query else None
+
+    @cached_property
+    def player(self) -> Player | None:
+        wanted = self.request.POST.get("player") or self.request.GET.get("player") or ""
+        return Player.objects.filter(pk=int(wanted)).first() if wanted.isdigit() else None
+
+    def get_initial(self):
+        return {"player": self.player.pk} if self.player else {}
+
+    def get_context_data(self, **kwargs):
+        form = kwargs.pop("form", None) or self.get_form()
+        desk = player_desk_get(player=self.player) if self.player else None
+        actions = desk_actions(desk) if desk else []
+        if form.is_bound and place_bound_form(actions, form, self.request.POST.get("action", "")):
+            form = self.get_form_class()(initial=self.get_initial())  # the full form, fresh
+        transactions: QuerySet = shift_transactions(shift=self.shift)[:50]
+        return super().get_context_data(
+            shift=self.shift,
+            drawer_cents=drawer_expected(shift=self.shift),
+            transactions=transactions,
+            query=self.query,
+            matches=self.matches,
+            desk=desk,
+            chosen_player=self.player,
+            actions=actions,
+            form=form,
+            full_form_open=form.is_bound,
+            **kwargs,
+        )
+
+    def perform(self, form):
+        data = form.cleaned_data
+        return services.transaction_route(
+            actor=self.request.user,
+            shift=self.shift,
+            request=services.DeskRequest(
+                kind=data["kind"],
+                player_id=data["player"],
+                amount_cents=data["amount"],
+                method=data["method"],
+                table_id=data["table"].pk if data["table"] else None,
+                seat=data["seat"],
+                chips_on_table_cents=data["chips_on_table"],
+                tournament_id=data["tournament"].pk if data["tournament"] else None,
+            ),
+            idempotency_key=data["idempotency_key"],
+        )
+
+    def get_success_url(self):
+        messages.success(
+            self.request,
+            _("Receipt %(n)s: %(kind)s, %(player)s, %(amount)s.")
+            % {
+                "n": self.result.receipt_number,
+                "kind": self.result.get_kind_display(),
+                "player": self.result.player.full_name if self.result.player else "",
+                "amount": format_eur(self.result.amount_cents),
+            },
+        )
+        return reverse("cashier:receipt", args=[self.result.pk])
