@@ -87,18 +87,35 @@ def _deal(entries: list, names: dict[int, str], accepted_at: datetime) -> dict:
     }
 
 
-def _results(entries: list, names: dict[int, str], paid_places: int) -> list[dict]:
-    """The finishing places, first first: the paid ones and at least RESULT_ROWS."""
+def _results(entries: list, names: dict[int, str], paid_places: int, deal: dict | None) -> list[dict]:
+    """The standings, first first: the paid places and at least RESULT_ROWS. Players who made a
+    deal and stopped there share the top places ("1–3"), largest share first."""
     placed = sorted((entry for entry in entries if entry.finish_place), key=lambda entry: entry.finish_place)
-    return [
+    rows = []
+    if deal:
+        unplaced = [share for share in deal["shares"] if share["place"] is None]
+        shared = f"1–{len(unplaced)}" if len(unplaced) > 1 else "1"
+        rows = [
+            {
+                "place": None,
+                "place_text": shared,
+                "name": share["name"],
+                "prize_cents": share["amount_cents"],
+                "prize_text": share["amount_text"],
+            }
+            for share in unplaced
+        ]
+    rows += [
         {
             "place": entry.finish_place,
+            "place_text": str(entry.finish_place),
             "name": names[entry.player_id],
             "prize_cents": entry.prize_cents,
             "prize_text": format_eur(entry.prize_cents),
         }
-        for entry in placed[: max(RESULT_ROWS, paid_places)]
+        for entry in placed
     ]
+    return rows[: max(RESULT_ROWS, paid_places)]
 
 
 def _next_break_index(clock: dict) -> int | None:
@@ -138,5 +155,5 @@ def tv_state_get(*, tournament: Tournament, now: datetime | None = None) -> dict
             # The payouts before the deal no longer hold: the screen shows the deal instead.
             field["payouts"] = []
         if state["finished"]:
-            state["results"] = _results(entries, names, paid_places)
+            state["results"] = _results(entries, names, paid_places, state["deal"])
     return state

@@ -158,7 +158,8 @@
     node.textContent = "";
     rows.forEach(function (row) {
       var item = document.createElement("li");
-      var cells = [row.place === null || row.place === undefined ? "" : row.place + ".", row.name, row.amount];
+      var place = row.place ? String(row.place) : "";
+      var cells = [place && place.indexOf("–") < 0 ? place + "." : place, row.name, row.amount];
       ["tv-place", "tv-name", "tv-amount"].forEach(function (cls, i) {
         var span = document.createElement("span");
         span.className = cls;
@@ -180,7 +181,8 @@
     if (field.average_stack_text !== undefined) { setField("average_stack", field.average_stack_text); }
     if (field.prize_pool_text !== undefined) { setField("prize_pool", field.prize_pool_text); }
     if (field.guarantee && field.guarantee.amount_text) {
-      setField("guarantee", field.guarantee.amount_text + " · " + field.guarantee.outcome_label);
+      setField("guarantee", field.guarantee.amount_text);
+      setField("guarantee_outcome", field.guarantee.outcome_label);
     }
     var deal = data.deal;
     var label = document.querySelector("[data-payouts-label]");
@@ -192,7 +194,7 @@
       : (field.payouts || []).slice(0, 12).map(function (row) { return row.place + ". " + row.amount_text; });
     setField("payouts", strip.join("  ·  "));
     listInto(document.querySelector("[data-results]"), (data.results || []).map(function (row) {
-      return { place: row.place, name: row.name, amount: row.prize_text };
+      return { place: row.place_text, name: row.name, amount: row.prize_text };
     }));
     var box = document.querySelector("[data-deal-box]");
     if (box) {
