@@ -114,6 +114,7 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
                     "position": position,
                     "entry": entry,
                     "hold_seconds": hold,
+                    "hold_text": None if hold is None else f"{hold // 60}:{hold % 60:02d}",
                     "name": names[entry.player_id],
                 }
             )

@@ -10,12 +10,18 @@ import pytest
 from django.utils import timezone
 
 from tests.e2e.conftest import screenshot
-from tests.tournaments.conftest import make_tournament, register, shift  # noqa: F401 (fixtures)
+from tests.tournaments import conftest as tournament_fixtures
 from tests.tournaments.factories import TournamentFactory
 from tests.tournaments.tv_setup import finished_with_deal
 from tournaments.services.clock import clock_add_time, clock_start
 from tournaments.services.registration import tournament_start
 
+# The tournament tests' fixtures: the cashier's shift, registration and tournaments with levels.
+make_tournament, register, shift = (
+    tournament_fixtures.make_tournament,
+    tournament_fixtures.register,
+    tournament_fixtures.shift,
+)
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 LEVELS = [(100, 200, 1200), (150, 300, 1200), ("break", 600, "Colour up the 25 chips"), (200, 400, 1200)]
@@ -24,7 +30,8 @@ LEVELS = [(100, 200, 1200), (150, 300, 1200), ("break", 600, "Colour up the 25 c
 # the viewport; the page does not scroll sideways.
 OFF_SCREEN = """() => {
   const w = window.innerWidth, h = window.innerHeight, out = [];
-  const inside = (r) => r.width === 0 || (r.left >= -0.5 && r.top >= -0.5 && r.right <= w + 0.5 && r.bottom <= h + 0.5);
+  const inside = (r) => r.width === 0 ||
+    (r.left >= -0.5 && r.top >= -0.5 && r.right <= w + 0.5 && r.bottom <= h + 0.5);
   for (const el of document.querySelectorAll('main *')) {
     if (el.hidden || getComputedStyle(el).display === 'none') continue;
     const range = document.createRange();

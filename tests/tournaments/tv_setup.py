@@ -33,13 +33,21 @@ def finished_with_deal(floor, register, make_tournament, *, finish: bool = True)
     payout_table_set(actor=floor, tournament=tournament, percentages=[5_000, 3_000, 2_000], now=T0)
     # Ivana (800 chips) finishes 4th, Jozef (500) 5th: out of the money.
     entry_bust(
-        actor=floor, tournament=tournament, busted=[(entries[4].pk, 500), (entries[3].pk, 800)], now=CLOSED + S
+        actor=floor,
+        tournament=tournament,
+        busted=[(entries[4].pk, 500), (entries[3].pk, 800)],
+        now=CLOSED + S,
     )
     a, b, c = (entry.pk for entry in entries[:3])
     stacks = {a: 60_000, b: 25_000, c: 15_000}
     shares = {a: 27_000, b: 11_250, c: 6_750}
     deal_accept(
-        actor=floor, tournament=tournament, amounts=shares, method="chip_chop", stacks=stacks, now=CLOSED + 2 * S
+        actor=floor,
+        tournament=tournament,
+        amounts=shares,
+        method="chip_chop",
+        stacks=stacks,
+        now=CLOSED + 2 * S,
     )
     if finish:
         tournament_finish(actor=floor, tournament=tournament, now=CLOSED + 3 * S)
