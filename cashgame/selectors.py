@@ -24,6 +24,7 @@ from cashgame.models import (
 from cashier.models import AccountKind
 from cashier.selectors import account_amount
 from players.models import Player
+from players.selectors import public_names
 
 
 def game_list(*, active_only: bool = False) -> QuerySet[Game]:
@@ -99,6 +100,8 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
         .order_by("added_at", "pk")
     ):
         entries[entry.game_id].append(entry)
+    # One name per player across the whole board, told apart from every other name on it (WTL-3).
+    names = public_names(entry.player for rows in entries.values() for entry in rows)
     board = []
     for game in games:
         rows = []
@@ -111,7 +114,8 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
                     "position": position,
                     "entry": entry,
                     "hold_seconds": hold,
-                    "name": public_name(entry.player),
+                    "hold_text": None if hold is None else f"{hold // 60}:{hold % 60:02d}",
+                    "name": names[entry.player_id],
                 }
             )
         board.append({"game": game, "entries": rows})
@@ -128,8 +132,9 @@ def waiting_list() -> QuerySet[WaitingEntry]:
 
 
 def public_name(player: Player) -> str:
-    """What the public board shows: nickname, or first name and the initial of the last."""
-    return player.nickname or f"{player.first_name} {player.last_name[:1]}."
+    """What a public screen shows for one player alone (WTL-3); see players.selectors.public_names
+    for a list of them, told apart."""
+    return public_names([player])[player.pk]
 
 
 def dropbox_count_list(*, table: CashTable | None = None) -> QuerySet[DropBoxCount]:

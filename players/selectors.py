@@ -28,3 +28,50 @@ def player_search(*, query: str, limit: int | None = 20) -> QuerySet[Player]:
         )
     found = Player.objects.filter(condition).order_by("last_name_key", "first_name_key", "pk")
     return found if limit is None else found[:limit]
+
+
+def _public_options(player: Player) -> list[str]:
+    """The names a public screen may show for a player (WTL-3), shortest first: never the full
+    name. A nickname that is the player's full name counts as none."""
+    first, last = player.first_name.strip(), player.last_name.strip()
+    nickname = player.nickname.strip()
+    if normalize(nickname) == normalize(f"{first} {last}"):
+        nickname = ""
+    if nickname:
+        return [nickname, f"{nickname} {last[:1]}.", f"{nickname} {first[:1]}. {last[:1]}."]
+    options = [f"{first} {last[:1]}."]
+    if len(last) > 2:
+        # Two letters of the last name, never all of it.
+        options.append(f"{first} {last[:2]}.")
+    return options
+
+
+def public_names(players) -> dict[int, str]:
+    """{player id: the name public screens show} (WTL-3): the nickname, or the first name and the
+    last name's initial; never the full name or the card number. Players who would show the same
+    name are told apart: "Nits K." and "Nits M.", "Peter Ko." and "Peter Kr."; any still alike
+    are numbered in the order they were registered ("Peter K. 2")."""
+    unique = {player.pk: player for player in players}
+    options = {pk: _public_options(player) for pk, player in unique.items()}
+    step = dict.fromkeys(unique, 0)
+
+    def clashes() -> dict[str, list[int]]:
+        groups: dict[str, list[int]] = {}
+        for pk in sorted(unique):
+            groups.setdefault(normalize(options[pk][step[pk]]), []).append(pk)
+        return {name: pks for name, pks in groups.items() if len(pks) > 1}
+
+    while True:
+        moved = False
+        for pks in clashes().values():
+            for pk in pks:
+                if step[pk] + 1 < len(options[pk]):
+                    step[pk] += 1
+                    moved = True
+        if not moved:
+            break
+    names = {pk: options[pk][step[pk]] for pk in unique}
+    for pks in clashes().values():
+        for count, pk in enumerate(pks[1:], start=2):
+            names[pk] = f"{names[pk]} {count}"
+    return names

@@ -245,16 +245,17 @@ def chips_in_play(*, tournament: Tournament) -> int:
     )
 
 
-def tournament_field_get(*, tournament: Tournament) -> dict:
+def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:
     """The field and the money as the TV and the floor show them (TRN-3, TRN-5, TRN-10): public,
     no personal data. Before the payouts are final the prize pool and payouts are a projection:
-    collected so far, raised to the guarantee when it holds."""
+    collected so far, raised to the guarantee when it holds. `rules`: the tournament's rules row
+    when the caller has read it already."""
     from cardroom.selectors import venue_get
     from cashier.selectors import prize_pool_balance
     from poker.payouts import default_payout_percentages, payout_amounts
     from tournaments.models import EntryStatus, GuaranteeOutcome, PayoutPlace
 
-    rules = _rules(tournament)
+    rules = rules or _rules(tournament)
     counted = [EntryStatus.ACTIVE, EntryStatus.BUSTED]
     counts = tournament.entries.aggregate(
         entries=Count("pk", filter=Q(status__in=counted)),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import tv as views
 
 app_name = "tv"
 

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from cardroom.screens import ScreenLanguageMixin
 from cashgame import forms, selectors
 from cashgame.models import WaitingEntry
 from cashgame.services import waiting
@@ -70,13 +71,20 @@ class WaitingEntryActionView(ActionView):
         return reverse("cashgame:waiting")
 
 
-class BoardView(TemplateView):
-    """The room's screens: public and read-only (CSH-7); refreshes its rows every 5 seconds."""
+class BoardView(ScreenLanguageMixin, TemplateView):
+    """The room's screens: public and read-only (CSH-7), public names only (WTL-3); in the
+    language of its address (`?lang=sk`), and its rows refresh every 5 seconds in the same."""
 
     template_name = "cashgame/board.html"
+    # Rows each game's column shows; the rest are counted ("+ 3 more"): legible from 6 m.
+    rows_shown = 8
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(board=selectors.waiting_board(), **kwargs)
+        board = selectors.waiting_board()
+        for block in board:
+            block["shown"] = block["entries"][: self.rows_shown]
+            block["more"] = max(0, len(block["entries"]) - self.rows_shown)
+        return super().get_context_data(board=board, **kwargs)
 
 
 class BoardRowsView(BoardView):

@@ -2,21 +2,26 @@
    Polls the public state every second and counts down locally in between, so it keeps counting
    (and rolls into the next level) when the network drops, and shows a change within 2 seconds.
    Time is the server's: server_now and the request's round trip give the offset, and the
-   monotonic performance.now() carries it forward, so a wrong clock on the screen does not matter. */
+   monotonic performance.now() carries it forward, so a wrong clock on the screen does not matter.
+   Each poll asks for the page's own language (?lang=), so the words the server sends (the
+   status, the amounts) stay in it: a poll without the page's cookies would get the browser's. */
 (function () {
   "use strict";
   var root = document.querySelector("[data-clock-url]");
   if (!root) { return; }
+  var lang = document.documentElement.lang || "";
   var url = root.getAttribute("data-clock-url");
+  if (lang) { url += (url.indexOf("?") < 0 ? "?" : "&") + "lang=" + encodeURIComponent(lang); }
   var labelsNode = document.getElementById("clock-labels");
   var labels = labelsNode ? JSON.parse(labelsNode.textContent) : {};
-  var lang = document.documentElement.lang || undefined;
   var POLL_MS = 1000;
-  var OFFLINE_AFTER_MS = 5000;
+  var OFFLINE_AFTER_MS = 4000;
   var state = null;
   var serverAtReceipt = 0; // server time (ms since epoch) when the answer was made
   var perfAtReceipt = 0;   // performance.now() at that same moment
   var lastSuccess = 0;
+  var shownIndex = null;   // the level index last drawn, to tell a level change
+  var changedAt = -Infinity;
 
   function serverNow() { return serverAtReceipt + (performance.now() - perfAtReceipt); }
 
@@ -29,7 +34,7 @@
     return h > 0 ? h + ":" + pad(m) + ":" + pad(s) : pad(m) + ":" + pad(s);
   }
 
-  function chips(n) { return Number(n).toLocaleString(lang); }
+  function chips(n) { return Number(n).toLocaleString(lang || undefined); }
 
   function blinds(level) {
     if (!level) { return "—"; }
@@ -83,6 +88,27 @@
     }
   }
 
+  /* Late registration (TRN-6): counted from its exact end while the clock runs. */
+  function lateRegistration() {
+    var late = state.late_registration;
+    if (!late) { return ""; }
+    if (!late.open) { return labels.closed || "—"; }
+    var left = late.remaining_ms;
+    if (late.ends_at && state.counting) { left = Date.parse(late.ends_at) - serverNow(); }
+    if (left === null || left === undefined) { return labels.open || "—"; }
+    return left <= 0 ? (labels.closed || "—") : duration(left);
+  }
+
+  function announce(level, index) {
+    // A level change (by the clock or the floor); a poll correcting the projection by a moment
+    // at a boundary is not a second one.
+    if (shownIndex !== null && index !== shownIndex && performance.now() - changedAt > 2000 && level) {
+      changedAt = performance.now();
+      document.dispatchEvent(new CustomEvent("clock:level", { detail: { kind: level.kind, index: index } }));
+    }
+    shownIndex = index;
+  }
+
   function render() {
     if (!state) { return; }
     var now = project();
@@ -98,46 +124,98 @@
     }
     var onBreak = level && level.kind === "break";
     var status = state.status;
+    var closed = status === "finished" || status === "cancelled";
     if (status === "running" || status === "on_break") { status = onBreak ? "on_break" : "running"; }
     document.body.setAttribute("data-status", status);
     setField("status_label", status === state.status ? state.status_label : labels[status] || "");
-    setField("level_title", title(level));
-    setField("blinds", blinds(level));
-    setField("ante", ante(level));
-    setField("note", level && level.note ? level.note : "");
-    setField("time", now.remaining === null ? (labels.noEnd || "—") : duration(now.remaining));
-    setField("next", describeNext(next));
-    setField("next_break", duration(nextBreak));
+    setField("level_title", closed ? "" : title(level));
+    setField("blinds", closed ? "" : blinds(level));
+    setField("ante", closed ? "" : ante(level));
+    setField("note", !closed && level && level.note ? level.note : "");
+    // A finished clock shows its status, never "Last level".
+    var time = closed ? state.status_label : now.remaining === null ? (labels.noEnd || "—") : duration(now.remaining);
+    setField("time", time);
+    var timeNodes = document.querySelectorAll('[data-field="time"]');
+    for (var t = 0; t < timeNodes.length; t++) { timeNodes[t].classList.toggle("long", time.length > 5); }
+    setField("next", closed ? "—" : describeNext(next));
+    setField("next_break", closed ? "—" : duration(nextBreak));
+    setField("late_reg", lateRegistration());
     var offline = lastSuccess && performance.now() - lastSuccess > OFFLINE_AFTER_MS;
+    document.body.classList.toggle("offline", !!offline);
     setField("offline", offline ? labels.offline || "offline" : "");
     var rows = document.querySelectorAll("[data-level-index]");
     for (var r = 0; r < rows.length; r++) {
       rows[r].classList.toggle("current", Number(rows[r].getAttribute("data-level-index")) === now.index);
     }
+    if (!closed && now.counting) { announce(level, now.index); } else { shownIndex = now.index; }
   }
 
-  function money(cents) {
-    return (cents / 100).toLocaleString(lang, { style: "currency", currency: "EUR" });
+  function listInto(node, rows) {
+    if (!node) { return; }
+    var key = JSON.stringify(rows);
+    if (node.getAttribute("data-key") === key) { return; }
+    node.setAttribute("data-key", key);
+    node.textContent = "";
+    rows.forEach(function (row) {
+      var item = document.createElement("li");
+      var place = row.place ? String(row.place) : "";
+      var cells = [place && place.indexOf("–") < 0 ? place + "." : place, row.name, row.amount];
+      ["tv-place", "tv-name", "tv-amount"].forEach(function (cls, i) {
+        var span = document.createElement("span");
+        span.className = cls;
+        span.textContent = cells[i] || "";
+        item.appendChild(span);
+      });
+      node.appendChild(item);
+    });
   }
 
-  /* The field and the money (TRN-3, TRN-5, TRN-10), when the state carries them (the TV's). */
-  function renderField(field) {
+  /* The field and the money (TRN-3, TRN-5, TRN-10), the deal and the results, when the state
+     carries them (the TV's); the server formats the amounts in the page's language. */
+  function renderField(data) {
+    var field = data.field;
     if (!field) { return; }
     setField("entries", chips(field.entries));
     setField("players_left", chips(field.players_left));
-    setField("average_stack", field.average_stack_chips === null ? "—" : chips(field.average_stack_chips));
-    setField("prize_pool", money(field.prize_pool_cents));
-    if (field.guarantee) {
-      var g = field.guarantee;
-      setField("guarantee", money(g.amount_cents) + " · " + g.outcome_label +
-        (g.present_players === null ? "" : " (" + g.present_players + ")"));
+    setField("starting_stack", chips(data.starting_stack_chips));
+    if (field.average_stack_text !== undefined) { setField("average_stack", field.average_stack_text); }
+    if (field.prize_pool_text !== undefined) { setField("prize_pool", field.prize_pool_text); }
+    if (field.guarantee && field.guarantee.amount_text) {
+      setField("guarantee", field.guarantee.amount_text);
+      setField("guarantee_outcome", field.guarantee.outcome_label);
     }
-    var list = document.querySelector("[data-payouts]");
-    if (list) {
-      var text = field.payouts.slice(0, 12).map(function (row) { return row.place + ". " + money(row.amount_cents); });
-      var joined = text.join("   ");
-      if (list.textContent !== joined) { list.textContent = joined; }
+    var deal = data.deal;
+    var label = document.querySelector("[data-payouts-label]");
+    if (label) {
+      label.textContent = label.getAttribute(deal ? "data-deal" : "data-payouts");
     }
+    var strip = deal
+      ? deal.shares.map(function (row) { return row.name + " " + row.amount_text; })
+      : (field.payouts || []).slice(0, 12).map(function (row) { return row.place + ". " + row.amount_text; });
+    setField("payouts", strip.join("  ·  "));
+    listInto(document.querySelector("[data-results]"), (data.results || []).map(function (row) {
+      return { place: row.place_text, name: row.name, amount: row.prize_text };
+    }));
+    var box = document.querySelector("[data-deal-box]");
+    if (box) {
+      box.hidden = !deal;
+      if (deal) {
+        setField("deal_total", (labels.dealTotal || "%(players)s · %(amount)s")
+          .replace("%(players)s", deal.players).replace("%(amount)s", deal.total_text));
+        listInto(document.querySelector("[data-deal-shares]"), deal.shares.map(function (row) {
+          return { place: row.place, name: row.name, amount: row.amount_text };
+        }));
+      }
+    }
+  }
+
+  function accept(data, sent, received) {
+    // The server answered about half-way through the round trip.
+    perfAtReceipt = sent + (received - sent) / 2;
+    serverAtReceipt = Date.parse(data.server_now);
+    state = data;
+    render();
+    renderField(data);
   }
 
   function poll() {
@@ -146,18 +224,20 @@
       .then(function (response) { if (!response.ok) { throw new Error(response.status); } return response.json(); })
       .then(function (data) {
         var received = performance.now();
-        // The server answered about half-way through the round trip.
-        perfAtReceipt = sent + (received - sent) / 2;
-        serverAtReceipt = Date.parse(data.server_now);
-        state = data;
         lastSuccess = received;
-        render();
-        renderField(data.field);
+        accept(data, sent, received);
       })
       .catch(function () { /* keep counting locally; the next poll retries */ })
       .then(function () { window.setTimeout(poll, POLL_MS); });
   }
 
+  // The state the page was rendered with, if it carries one: drawn at once, before the first poll.
+  var initial = document.getElementById("clock-state");
+  if (initial) {
+    var loaded = performance.now();
+    lastSuccess = loaded;
+    accept(JSON.parse(initial.textContent), loaded, loaded);
+  }
   window.setInterval(render, 200);
   poll();
 })();

@@ -1,6 +1,7 @@
 """Browser journey: the TV clock shows a level rise without a reload (TRN-8). The first rise is
 the clock task's, on a real Celery worker and beat; the second is the floor pressing "Next
-level" on its dashboard in another browser."""
+level" on its dashboard in another browser. The screens' layouts, sound, offline counting and
+finished state are in test_tv_screens.py."""
 
 import pytest
 from django.utils import timezone
@@ -23,7 +24,6 @@ from tournaments.services.clock import clock_start
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.postgres,
-    pytest.mark.redis,
     pytest.mark.django_db(transaction=True),
 ]
 
@@ -57,6 +57,7 @@ def shows(page, level_title: str, blinds: str) -> None:
     )
 
 
+@pytest.mark.redis
 def test_tv_clock_shows_level_rises_without_a_reload__TRN_8(browser, page, live_server, floor, clock_worker):
     tournament = TournamentFactory(
         name="Sunday Deep Stack",

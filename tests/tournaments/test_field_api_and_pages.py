@@ -142,12 +142,15 @@ def test_tv_state_has_the_field__TRN_3_TRN_5(client, floor, register, make_tourn
         "players_left": 4,
         "chips_in_play": 80_000,
         "average_stack_chips": 20_000,
+        "average_stack_text": "20,000",
         "prize_pool_cents": 36_000,  # not decided yet: what was collected
+        "prize_pool_text": "360.00 EUR",
         "payouts_final": False,
-        "payouts": [{"place": 1, "amount_cents": 36_000}],
+        "payouts": [{"place": 1, "amount_cents": 36_000, "amount_text": "360.00 EUR"}],
         "registration_open": True,
         "guarantee": {
             "amount_cents": 50_000,
+            "amount_text": "500.00 EUR",
             "mode": "conditional",
             "outcome": "undecided",
             "outcome_label": "Not decided yet",

@@ -1,7 +1,6 @@
 """Floor pages: tournaments, their clock controls and blind structures; and the public TV clock."""
 
 from django.contrib import messages
-from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -161,31 +160,3 @@ class StructureImportView(RoleRequiredMixin, DomainFormMixin, FormView):
     def get_success_url(self):
         messages.success(self.request, _("Structure %s imported.") % self.result)
         return reverse("tournaments:structure-detail", args=[self.result.pk])
-
-
-class TvClockView(TemplateView):
-    """The room's screens: public and read-only (no log-in), full screen (TRN-8)."""
-
-    template_name = "tournaments/tv.html"
-
-    def get_context_data(self, **kwargs):
-        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
-        return super().get_context_data(
-            tournament=tournament,
-            state=tournament_clock_get(tournament=tournament),
-            field=tournament_field_get(tournament=tournament),
-            clock_labels=clock_labels(),
-        )
-
-
-class TvStateView(View):
-    """The clock state the TV page polls: public, read-only, never cached."""
-
-    def get(self, request, pk: int):
-        tournament = get_object_or_404(Tournament, pk=pk)
-        state = tournament_clock_get(tournament=tournament)
-        # The field and the money (TRN-3, TRN-5, TRN-10): counts and amounts only, no names.
-        state["field"] = tournament_field_get(tournament=tournament)
-        response = JsonResponse(state)
-        response["Cache-Control"] = "no-store"
-        return response

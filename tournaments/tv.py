@@ -1,0 +1,159 @@
+"""The state the room's TV clock shows and polls (TRN-8): the clock, the field and the money,
+the late-registration countdown, the deal and, once the tournament is over, its results.
+
+Public: counts, amounts and public names only (WTL-3). Amounts also come formatted in the
+active language (the poll asks for the page's), so the screen shows the house's one money
+format. Read-only; a running tournament without a deal costs the same queries as the clock and
+the field alone (the rules row is read once and shared).
+"""
+
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from cardroom.money import format_chips, format_eur
+from players.selectors import public_names
+from tournaments.models import EntryStatus, LevelKind, Tournament, TournamentStatus
+from tournaments.selectors import tournament_clock_get, tournament_field_get, tournament_rules_get
+
+CLOSED = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+# The finished screen lists the paid places, and at least this many.
+RESULT_ROWS = 10
+
+
+def _late_registration(tournament: Tournament, rules, clock: dict) -> dict:
+    """Late registration (TRN-6): open until the end of level N (the number players know).
+
+    `remaining_ms` is what is left of it at `server_now`: the current level's time left and the
+    whole of every level up to level N, breaks between included. While the clock counts,
+    `ends_at` is that moment, exact (the level's end plus whole levels). None for both: open
+    with no end known (level N is not in the structure, or already behind the clock while the
+    floor keeps registration open)."""
+    level = tournament.late_registration_level
+    is_open = rules.registration_closed_at is None and tournament.status not in CLOSED and level > 0
+    answer = {"open": is_open, "level": level, "remaining_ms": None, "ends_at": None}
+    if not is_open or clock["level"] is None:
+        return answer
+    levels = clock["levels"]
+    last = next((row["index"] for row in levels if row["number"] == level), None)
+    current = clock["level"]["index"]
+    if last is None or last < current or clock["remaining_ms"] is None:
+        return answer
+    ahead = sum(row["duration_ms"] for row in levels[current + 1 : last + 1])
+    answer["remaining_ms"] = clock["remaining_ms"] + ahead
+    if clock["level_ends_at"] is not None:
+        ends_at = datetime.fromisoformat(clock["level_ends_at"]) + timedelta(milliseconds=ahead)
+        answer["ends_at"] = ends_at.isoformat()
+    return answer
+
+
+def _prized_entries(tournament: Tournament) -> list:
+    """Entries with a place or a prize, with their players: one query, only once it matters."""
+    return list(
+        tournament.entries.filter(status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED])
+        .filter(Q(finish_place__isnull=False) | Q(prize_cents__isnull=False))
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
+def _deal(entries: list, names: dict[int, str], accepted_at: datetime) -> dict:
+    """The deal the players left agreed (TRN-10): every share, largest first. The dealt entries
+    are those still in when it was accepted (some may have played on for the title)."""
+    dealt = [
+        entry
+        for entry in entries
+        if entry.prize_cents is not None
+        and (entry.status == EntryStatus.ACTIVE or (entry.busted_at and entry.busted_at >= accepted_at))
+    ]
+    dealt.sort(key=lambda entry: (-entry.prize_cents, entry.number))
+    total = sum(entry.prize_cents for entry in dealt)
+    return {
+        "accepted_at": accepted_at.isoformat(),
+        "players": len(dealt),
+        "total_cents": total,
+        "total_text": format_eur(total),
+        "shares": [
+            {
+                "name": names[entry.player_id],
+                "place": entry.finish_place,
+                "amount_cents": entry.prize_cents,
+                "amount_text": format_eur(entry.prize_cents),
+            }
+            for entry in dealt
+        ],
+    }
+
+
+def _results(entries: list, names: dict[int, str], paid_places: int, deal: dict | None) -> list[dict]:
+    """The standings, first first: the paid places and at least RESULT_ROWS. Players who made a
+    deal and stopped there share the top places ("1–3"), largest share first."""
+    placed = sorted((entry for entry in entries if entry.finish_place), key=lambda entry: entry.finish_place)
+    rows = []
+    if deal:
+        unplaced = [share for share in deal["shares"] if share["place"] is None]
+        shared = f"1–{len(unplaced)}" if len(unplaced) > 1 else "1"
+        rows = [
+            {
+                "place": None,
+                "place_text": shared,
+                "name": share["name"],
+                "prize_cents": share["amount_cents"],
+                "prize_text": share["amount_text"],
+            }
+            for share in unplaced
+        ]
+    rows += [
+        {
+            "place": entry.finish_place,
+            "place_text": str(entry.finish_place),
+            "name": names[entry.player_id],
+            "prize_cents": entry.prize_cents,
+            "prize_text": format_eur(entry.prize_cents),
+        }
+        for entry in placed
+    ]
+    return rows[: max(RESULT_ROWS, paid_places)]
+
+
+def _next_break_index(clock: dict) -> int | None:
+    if clock["level"] is None:
+        return None
+    for row in clock["levels"][clock["level"]["index"] + 1 :]:
+        if row["kind"] == LevelKind.BREAK:
+            return row["index"]
+    return None
+
+
+def tv_state_get(*, tournament: Tournament, now: datetime | None = None) -> dict:
+    """Everything the TV clock shows (TRN-8), as plain JSON-ready values (see the module)."""
+    now = now or timezone.now()
+    rules = tournament_rules_get(tournament=tournament)
+    state = tournament_clock_get(tournament=tournament, now=now)
+    field = tournament_field_get(tournament=tournament, rules=rules)
+    field["prize_pool_text"] = format_eur(field["prize_pool_cents"])
+    field["average_stack_text"] = format_chips(field["average_stack_chips"]) or "—"
+    for row in field["payouts"]:
+        row["amount_text"] = format_eur(row["amount_cents"])
+    if field["guarantee"]:
+        field["guarantee"]["amount_text"] = format_eur(field["guarantee"]["amount_cents"])
+    state["field"] = field
+    state["lang"] = get_language()
+    state["late_registration"] = _late_registration(tournament, rules, state)
+    state["next_break_index"] = _next_break_index(state)
+    state["finished"] = tournament.status == TournamentStatus.FINISHED
+    state["deal"] = None
+    state["results"] = []
+    if rules.deal_accepted_at is not None or state["finished"]:
+        paid_places = len(field["payouts"])
+        entries = _prized_entries(tournament)
+        names = public_names(entry.player for entry in entries)
+        if rules.deal_accepted_at is not None:
+            state["deal"] = _deal(entries, names, rules.deal_accepted_at)
+            # The payouts before the deal no longer hold: the screen shows the deal instead.
+            field["payouts"] = []
+        if state["finished"]:
+            state["results"] = _results(entries, names, paid_places, state["deal"])
+    return state
