@@ -19,6 +19,7 @@ NAVIGATION = [
     (_("Cashier"), "cashier:desk", CASHIER_ROLES),
     (_("Shifts"), "cashier:shifts", MANAGER_ROLES),
     (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
+    (_("Floor"), "floor:room", (*FLOOR_ROLES, *CASHIER_ROLES)),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),
     (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
     (_("Tournament cashier"), "tournaments:cashier-list", CASHIER_ROLES),
