@@ -6,7 +6,7 @@ from datetime import datetime
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from cashgame.models import (
     WAITING_STATUSES,
@@ -188,11 +188,12 @@ def ruling_list(*, table: CashTable | None = None) -> QuerySet[Ruling]:
 # The seats as the floor draws them: a seat's colour is its state, and a word says it too for
 # every state but playing (colour alone is not enough); an empty seat has none.
 EMPTY_SEAT = "empty"
+# The words fit an 84 px seat, in every language: their own context so they can be short.
 SEAT_SHORT_LABELS = {
-    SeatState.AWAITING_BUY_IN: gettext_lazy("Buys in"),
-    SeatState.WAITING_FOR_BUTTON: gettext_lazy("New"),
-    SeatState.SITTING_OUT: gettext_lazy("Sitting out"),
-    SeatState.OWES_BLINDS: gettext_lazy("Missed blinds"),
+    SeatState.AWAITING_BUY_IN: pgettext_lazy("seat", "Buys in"),
+    SeatState.WAITING_FOR_BUTTON: pgettext_lazy("seat", "New"),
+    SeatState.SITTING_OUT: pgettext_lazy("seat", "Sitting out"),
+    SeatState.OWES_BLINDS: pgettext_lazy("seat", "Missed blinds"),
 }
 
 

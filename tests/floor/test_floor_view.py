@@ -124,7 +124,7 @@ def test_floor_view_in_slovak(client, floor, room):
     with translation.override("sk"):
         client.cookies["django_language"] = "sk"
         html = client.get("/floor/", HTTP_ACCEPT_LANGUAGE="sk").content.decode()
-    for slovak in ("Stôl 1", "Prebieha hra 1", "Čaká", "Úroveň 1", "voľné", "Nehrá (sit out)", "Rezervované"):
+    for slovak in ("Stôl 1", "Prebieha hra 1", "Čaká", "Úroveň 1", "voľné", "Nehrá", "Rezervované", "Herňa"):
         assert slovak in html, slovak
     for english in ("Between hands", "Hand 1 in progress", "Waiting", "Cash tables", "free", "Sitting out"):
         assert f">{english}<" not in html, english
