@@ -7,4 +7,4 @@ class FloorConfig(AppConfig):
     clocks. Reads the games' selectors, writes nothing itself; imported by nobody but the URLconf."""
 
     name = "floor"
-    verbose_name = _("Floor")
+    verbose_name = _("Floor view")
