@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardroom.roles import (
     ADMIN_ROLES,
@@ -19,6 +20,7 @@ NAVIGATION = [
     (_("Cashier"), "cashier:desk", CASHIER_ROLES),
     (_("Shifts"), "cashier:shifts", MANAGER_ROLES),
     (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
+    (pgettext_lazy("page", "Floor"), "floor:room", (*FLOOR_ROLES, *CASHIER_ROLES)),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),
     (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
     (_("Tournament cashier"), "tournaments:cashier-list", CASHIER_ROLES),

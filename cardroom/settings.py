@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tournaments",
     "cashgame",
     "cage",
+    "floor",
     "reports",
 ]
 

@@ -41,6 +41,7 @@ urlpatterns = [
     path("cashier/", include(([*cage_pages, *cashier_pages], "cashier"))),
     path("reports/", include("reports.urls")),
     path("cashgame/", include("cashgame.urls")),
+    path("floor/", include("floor.urls")),
     path("board/", include("cashgame.board_urls")),
     path("admin/", admin.site.urls),
 ]

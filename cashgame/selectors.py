@@ -4,8 +4,9 @@ drop-box counts, jackpot claims and rulings."""
 from collections import defaultdict
 from datetime import datetime
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
+from django.utils.translation import pgettext_lazy
 
 from cashgame.models import (
     WAITING_STATUSES,
@@ -18,6 +19,8 @@ from cashgame.models import (
     JackpotShare,
     PlayerSession,
     Ruling,
+    SeatState,
+    TableStatus,
     WaitingEntry,
     WaitStatus,
 )
@@ -122,6 +125,27 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
     return board
 
 
+def waiting_queue(*, table: CashTable) -> list[WaitingEntry]:
+    """Who may take an empty seat at `table`, in the order they are seated (CSH-7): the players
+    called to this table (they hold a seat here) by the time they were called, then those
+    waiting for its game in the order they came. Players called to another table hold a seat
+    there and are left out. One query."""
+    entries = list(
+        WaitingEntry.objects.filter(game_id=table.game_id)
+        .filter(Q(status=WaitStatus.WAITING) | Q(status=WaitStatus.CALLED, table_id=table.pk))
+        .select_related("player")
+        .order_by("added_at", "pk")
+    )
+    called = sorted((e for e in entries if e.status == WaitStatus.CALLED), key=lambda e: (e.called_at, e.pk))
+    return called + [e for e in entries if e.status == WaitStatus.WAITING]
+
+
+def waiting_next(*, table: CashTable) -> WaitingEntry | None:
+    """The player the next empty seat at `table` goes to (see waiting_queue)."""
+    queue = waiting_queue(table=table)
+    return queue[0] if queue else None
+
+
 def waiting_list() -> QuerySet[WaitingEntry]:
     """Everyone waiting or called, per game in the order they came (CSH-7)."""
     return (
@@ -164,3 +188,133 @@ def jackpot_unpaid_shares() -> QuerySet[JackpotShare]:
 def ruling_list(*, table: CashTable | None = None) -> QuerySet[Ruling]:
     rulings = Ruling.objects.select_related("table", "hand", "staff")
     return rulings.filter(table=table) if table is not None else rulings
+
+
+# The seats as the floor draws them: a seat's colour is its state, and a word says it too for
+# every state but playing (colour alone is not enough); an empty seat has none.
+EMPTY_SEAT = "empty"
+# The words fit an 84 px seat, in every language: their own context so they can be short.
+SEAT_SHORT_LABELS = {
+    SeatState.AWAITING_BUY_IN: pgettext_lazy("seat", "Buys in"),
+    SeatState.WAITING_FOR_BUTTON: pgettext_lazy("seat", "New"),
+    SeatState.SITTING_OUT: pgettext_lazy("seat", "Sitting out"),
+    SeatState.OWES_BLINDS: pgettext_lazy("seat", "Missed blinds"),
+}
+
+
+def _seat_row(number: int, session: PlayerSession | None, *, dealt: set[int], button: int | None) -> dict:
+    row = {"number": number, "button": number == button, "dealt": number in dealt, "session": session}
+    if session is None:
+        return {**row, "state": EMPTY_SEAT, "label": "", "short": "", "name": "", "stack_cents": None}
+    return {
+        **row,
+        "state": session.state,
+        "label": session.get_state_display(),
+        "short": SEAT_SHORT_LABELS.get(session.state, ""),
+        "name": public_name(session.player),
+        "stack_cents": session.last_counted_cents,
+    }
+
+
+def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[dict]:
+    """The open cash tables (or `tables`) as the floor draws them: per table its game, whether a
+    hand is in progress and who is dealt in, the button (the hand's, else the last hand's), the
+    players called to it from the waiting list, and seat 1..N with its player, chips last
+    counted and seat state. Four queries, whatever the number of tables and players."""
+    last_button = Hand.objects.filter(table=OuterRef("pk")).order_by("-pk").values("button_seat")[:1]
+    if tables is None:
+        tables = CashTable.objects.filter(status=TableStatus.OPEN)
+    tables = list(
+        tables.select_related("game").annotate(last_button=Subquery(last_button)).order_by("number")
+    )
+    ids = [table.pk for table in tables]
+    hands = {
+        hand.table_id: hand
+        for hand in Hand.objects.filter(table_id__in=ids, status=HandStatus.IN_PROGRESS).only(
+            "table_id", "number", "dealt_in", "button_seat"
+        )
+    }
+    sessions: dict[int, dict[int, PlayerSession]] = defaultdict(dict)
+    for session in PlayerSession.objects.filter(table_id__in=ids, ended_at__isnull=True).select_related(
+        "player"
+    ):
+        sessions[session.table_id][session.seat] = session
+    called = defaultdict(list)
+    for entry in (
+        WaitingEntry.objects.filter(table_id__in=ids, status=WaitStatus.CALLED)
+        .select_related("player")
+        .order_by("called_at", "pk")
+    ):
+        called[entry.table_id].append(entry)
+    drawings = []
+    for table in tables:
+        hand = hands.get(table.pk)
+        dealt = set(hand.dealt_seats) if hand else set()
+        button = hand.button_seat if hand and hand.button_seat else table.last_button
+        seats = [
+            _seat_row(number, sessions[table.pk].get(number), dealt=dealt, button=button)
+            for number in range(1, table.seats + 1)
+        ]
+        drawings.append(
+            {
+                "kind": "cash",
+                "table": table,
+                "number": table.number,
+                "hand": hand,
+                "button": button,
+                "called": [{"entry": entry, "name": public_name(entry.player)} for entry in called[table.pk]],
+                "seats": seats,
+                "size": table.seats,
+                "seated": sum(1 for seat in seats if seat["session"] is not None),
+            }
+        )
+    return drawings
+
+
+def waiting_counts() -> list[dict]:
+    """Per active game: how many players wait and how many are called (one query)."""
+    return [
+        {"game": game, "waiting": game.waiting_count, "called": game.called_count}
+        for game in game_list(active_only=True).annotate(
+            waiting_count=Count("waiting", filter=Q(waiting__status=WaitStatus.WAITING)),
+            called_count=Count("waiting", filter=Q(waiting__status=WaitStatus.CALLED)),
+        )
+    ]
+
+
+def seat_actions(session: PlayerSession | None, *, table: CashTable, dealt: bool) -> list[str]:
+    """What the floor may do with a seat in its state, and nothing else: an empty seat of an
+    open table takes a player; a seated player's state actions are the ones his state allows
+    (CSH-6); a no-show's seat is freed; a player with chips moves or cashes out at the cage,
+    but not while he is dealt in the hand in progress (CSH-2)."""
+    from cashgame.services.sessions import STATE_ACTIONS
+
+    if session is None:
+        return ["seat"] if table.is_open else []
+    actions = [action for action, (states, _target) in STATE_ACTIONS.items() if session.state in states]
+    if dealt:
+        return actions
+    actions.append("move")
+    if session.state == SeatState.AWAITING_BUY_IN and not session.invested_cents:
+        actions.append("release")
+    else:
+        actions.append("cash_out")
+    return actions
+
+
+def move_targets(*, session: PlayerSession) -> list[dict]:
+    """The free seats a seated player may move to: his own table first, then the other open
+    tables of the room (two queries)."""
+    tables = list(CashTable.objects.filter(status=TableStatus.OPEN).select_related("game").order_by("number"))
+    taken = set(
+        PlayerSession.objects.filter(table__in=tables, ended_at__isnull=True).values_list("table_id", "seat")
+    )
+    targets = [
+        {
+            "table": table,
+            "same": table.pk == session.table_id,
+            "seats": [seat for seat in range(1, table.seats + 1) if (table.pk, seat) not in taken],
+        }
+        for table in tables
+    ]
+    return sorted(targets, key=lambda target: not target["same"])

@@ -8,6 +8,7 @@ from cashgame.views import dropbox as dropbox_views
 from cashgame.views import games as game_views
 from cashgame.views import jackpot as jackpot_views
 from cashgame.views import rulings as ruling_views
+from cashgame.views import seats as seat_views
 from cashgame.views import tables as table_views
 from cashgame.views import waiting as waiting_views
 
@@ -23,6 +24,13 @@ urlpatterns = [
         name="table-action",
     ),
     path("tables/<int:pk>/seat/", table_views.SeatPlayerView.as_view(), name="seat"),
+    path("tables/<int:pk>/live/", table_views.TableLiveView.as_view(), name="table-live"),
+    path("tables/<int:pk>/seats/<int:seat>/", seat_views.SeatPanelView.as_view(), name="seat-panel"),
+    re_path(
+        rf"^tables/(?P<pk>[0-9]+)/seats/(?P<seat>[0-9]+)/(?P<action>{'|'.join(seat_views.SEAT_ACTIONS)})/$",
+        seat_views.SeatActionView.as_view(),
+        name="seat-action",
+    ),
     path("tables/<int:pk>/dealer/", dealer_views.DealerView.as_view(), name="dealer"),
     re_path(
         r"^tables/(?P<pk>[0-9]+)/dealer/(?P<action>start|flop|end|void)/$",

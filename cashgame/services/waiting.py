@@ -18,6 +18,7 @@ from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
 from cashgame.locks import game_for_update
 from cashgame.models import CashTable, Game, PlayerSession, WaitingEntry, WaitSource, WaitStatus
+from cashgame.selectors import waiting_next
 from cashgame.services._common import require_open
 from cashgame.services.sessions import session_seat
 from players.models import Player
@@ -189,6 +190,22 @@ def waiting_seat(
     entry.closed_at = now
     entry.save(update_fields=["status", "table", "closed_at"])
     return session
+
+
+@transaction.atomic
+def waiting_seat_next(*, actor, table: CashTable, seat: int, now: datetime | None = None) -> PlayerSession:
+    """One tap on an empty seat: the player next in line for the table's game sits in it
+    (CSH-7). A player already called to this table comes first (he holds a seat here), then the
+    first one waiting; a player called to another table keeps his hold there."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    table = CashTable.objects.select_related("game").get(pk=table.pk)
+    game = game_for_update(table.game_id)
+    require_open(table)
+    entry = waiting_next(table=table)
+    if entry is None:
+        raise DomainError("list_empty", _("Nobody is waiting for %s.") % game, rule="CSH-7", status_code=409)
+    return waiting_seat(actor=actor, entry=entry, seat=seat, table=table, now=now)
 
 
 @transaction.atomic

@@ -1,6 +1,7 @@
 """The floor's table pages: the tables, one table's seats, seating, moves and seat states."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -73,26 +74,43 @@ def table_context(table: CashTable) -> dict:
     }
 
 
+def table_drawing(pk: int) -> dict:
+    drawings = selectors.cash_table_drawings(tables=CashTable.objects.filter(pk=pk))
+    if not drawings:
+        raise Http404
+    return drawings[0]
+
+
 class TableDetailView(RoleRequiredMixin, TemplateView):
-    """The floor's view of one table: seats, sessions, moves, recent hands."""
+    """The floor's view of one table: the table drawn with its seats (tap a seat to act on it),
+    the stakes, the chips in play and the recent hands."""
 
     allowed_roles = FLOOR_ROLES
     template_name = "cashgame/table_detail.html"
 
     def get_context_data(self, **kwargs):
-        table = get_object_or_404(CashTable.objects.select_related("game"), pk=kwargs["pk"])
+        drawing = table_drawing(kwargs["pk"])
+        table = drawing["table"]
         return super().get_context_data(
-            **table_context(table), seat_form=forms.SeatForm(), move_form=move_form_for_rows(), **kwargs
+            table=table,
+            drawing=drawing,
+            next=reverse("cashgame:table", args=[table.pk]),
+            chips_in_play=selectors.table_chips_in_play(table=table),
+            hands=selectors.hand_list(table=table, limit=20),
+            **kwargs,
         )
 
 
-def move_form_for_rows() -> forms.MoveForm:
-    """The move form the page repeats on every seated player's row, with its tables read once:
-    a ModelChoiceField queries its tables each time it is rendered, one query per seat."""
-    form = forms.MoveForm()
-    # A comprehension, not list(): list() asks the iterator's length first, a COUNT query more.
-    form.fields["table"].choices = [choice for choice in form.fields["table"].choices]  # noqa: C416
-    return form
+class TableLiveView(RoleRequiredMixin, TemplateView):
+    """The drawn table alone, polled by the table page so it follows the room by itself."""
+
+    allowed_roles = FLOOR_ROLES
+    template_name = "cashgame/_table_live.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            drawing=table_drawing(kwargs["pk"]), next=reverse("cashgame:table", args=[kwargs["pk"]]), **kwargs
+        )
 
 
 class SeatPlayerView(ActionView):

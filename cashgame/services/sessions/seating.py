@@ -144,6 +144,39 @@ def session_move(
     return session
 
 
+@transaction.atomic
+def session_release(*, actor, session: PlayerSession, now: datetime | None = None) -> PlayerSession:
+    """Free a seat whose player never came to buy in (a no-show): the session ends with no
+    chips and no money. A player with chips on the table leaves through the cage's cash-out
+    instead (CSH-2; the floor posts no money, ROL-1)."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    table_for_update(session.table_id)
+    session = _open_session(session.pk)
+    if session.state != SeatState.AWAITING_BUY_IN or session.invested_cents:
+        raise DomainError(
+            "has_chips",
+            _("%(player)s has chips on the table: he leaves through a cash-out at the cage.")
+            % {"player": session.player.full_name},
+            rule="CSH-2",
+            status_code=409,
+        )
+    before = {"state": session.state, "seat": session.seat}
+    session.state = SeatState.ENDED
+    session.ended_at = max(now, session.started_at)
+    session.save(update_fields=["state", "ended_at"])
+    _event(session, SessionEventKind.STATE, actor=actor, now=now, detail="no-show: seat freed")
+    audit_record(
+        actor=actor,
+        action="cashgame.session_release",
+        obj=session,
+        before=before,
+        after={"state": session.state, "ended_at": session.ended_at},
+        now=now,
+    )
+    return session
+
+
 # action -> (states it applies to, state it leads to)
 STATE_ACTIONS: dict[str, tuple[set[str], str]] = {
     "posted": ({SeatState.OWES_BLINDS, SeatState.WAITING_FOR_BUTTON}, SeatState.PLAYING),

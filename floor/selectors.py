@@ -1,0 +1,80 @@
+"""The whole room for the floor view: the cash tables and every running tournament's tables
+drawn with their seats, the waiting counts per game and the tournaments' clocks.
+
+Built from the games' own selectors (cash_table_drawings, seating_chart, tournament_clock_get),
+so the floor view shows what the table page, the seating chart and the TV clock show. The
+number of queries does not grow with tables or players: four for the cash tables, one for the
+waiting counts, one for the closed tables, one for the tournaments, and three per running
+tournament (its levels, tables and seated entries).
+"""
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from cashgame.models import CashTable, TableStatus
+from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, public_name, waiting_counts
+from tournaments.models import CLOCK_STARTED, Tournament
+from tournaments.selectors import seating_chart, tournament_clock_get
+
+PLAYING = "playing"
+
+
+def tournament_drawings(*, tournament: Tournament) -> list[dict]:
+    """The tournament's open tables in the shape of a cash table's drawing (tables/_table.html)."""
+    drawings = []
+    for row in seating_chart(tournament=tournament):
+        table = row["table"]
+        seats = [
+            {
+                "number": number,
+                "state": EMPTY_SEAT if entry is None else PLAYING,
+                "name": "" if entry is None else public_name(entry.player),
+                "label": "" if entry is None else entry.get_status_display(),
+                "short": "",
+                "stack_cents": None,
+                "chips": None,
+                "button": number == table.button_seat,
+                "dealt": False,
+                "entry": entry,
+            }
+            for number, entry in row["seats"]
+        ]
+        drawings.append(
+            {
+                "kind": "tournament",
+                "key": f"{tournament.pk}-{table.number}",
+                "tournament": tournament,
+                "table": table,
+                "number": table.number,
+                "hand": None,
+                "button": table.button_seat,
+                "seats": seats,
+                "size": table.seats,
+                "seated": row["players"],
+            }
+        )
+    return drawings
+
+
+def room_get(*, now: datetime | None = None) -> dict:
+    """Everything the floor view draws, read in one go."""
+    now = now or timezone.now()
+    tournaments = []
+    for tournament in Tournament.objects.filter(status__in=CLOCK_STARTED).order_by("start_at", "pk"):
+        tables = tournament_drawings(tournament=tournament)
+        tournaments.append(
+            {
+                "tournament": tournament,
+                "clock": tournament_clock_get(tournament=tournament, now=now),
+                "tables": tables,
+                "players": sum(drawing["seated"] for drawing in tables),
+            }
+        )
+    return {
+        "cash": cash_table_drawings(),
+        "closed": list(CashTable.objects.filter(status=TableStatus.CLOSED).order_by("number").only("number")),
+        "waiting": waiting_counts(),
+        "tournaments": tournaments,
+        "now": now,
+    }

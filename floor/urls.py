@@ -1,0 +1,10 @@
+from django.urls import path
+
+from floor import views
+
+app_name = "floor"
+
+urlpatterns = [
+    path("", views.RoomView.as_view(), name="room"),
+    path("live/", views.RoomLiveView.as_view(), name="live"),
+]
