@@ -41,9 +41,9 @@ def entry_bust(
 ) -> list[Entry]:
     """Record the players knocked out in one hand (TRN-10): `busted` is (entry id, chips at the
     start of the hand; None for a player out alone); the larger stack finishes higher. Places
-    are given once the field is final (see places): a bust-out during late registration gets its place when registration
-    closes. When one player is left he finishes first. Tables are then broken and balanced
-    (TRN-9).
+    are given once the field is final (see places): a bust-out during late registration gets
+    its place when registration closes. When one player is left he finishes first. Tables are
+    then broken and balanced (TRN-9).
 
     `eliminators` maps a busted entry id to the entries that knocked him out (more than one on a
     split pot, named from the button's left); required for each busted entry that carries a
