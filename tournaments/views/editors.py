@@ -80,7 +80,8 @@ class StructureEditView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         structure = get_object_or_404(BlindStructure, pk=kwargs["pk"]) if kwargs.get("pk") else None
-        rows = kwargs.get("rows")
+        rows = kwargs.pop("rows", None)
+        name, description = kwargs.pop("name", None), kwargs.pop("description", None)
         if rows is None and structure is not None:
             rows = [
                 {
@@ -98,8 +99,10 @@ class StructureEditView(RoleRequiredMixin, TemplateView):
         blank = dict.fromkeys(LEVEL_KEYS, "") | {"kind": LevelKind.LEVEL}
         return super().get_context_data(
             structure=structure,
-            name=kwargs.get("name", structure.name if structure else ""),
-            description=kwargs.get("description", structure.description if structure else ""),
+            name=name if name is not None else (structure.name if structure else ""),
+            description=description
+            if description is not None
+            else (structure.description if structure else ""),
             rows=[row or blank for row in rows],
             kinds=LevelKind.choices,
             **kwargs,
@@ -143,9 +146,9 @@ class PayoutTableEditView(TournamentPage):
     template_name = "tournaments/payout_table.html"
 
     def get_context_data(self, **kwargs):
+        rows = kwargs.pop("rows", None)
         context = super().get_context_data(**kwargs)
         tournament = context["tournament"]
-        rows = kwargs.get("rows")
         if rows is None:
             rules = tournament_rules_get(tournament=tournament)
             rows = [_percent_text(bp) for bp in payout_percentages_for(tournament, rules)]
