@@ -12,7 +12,7 @@ def seat_position(seat: int, seats: int) -> tuple[float, float]:
     """Where seat `seat` of `seats` sits around an oval table, as (left %, top %) of the drawing:
     clockwise from the dealer's left, with the dealer's place at the top middle left free."""
     angle = -math.pi / 2 + seat * 2 * math.pi / (seats + 1)
-    return round(50 + 44 * math.cos(angle), 1), round(50 + 40 * math.sin(angle), 1)
+    return round(50 + 42 * math.cos(angle), 1), round(50 + 41 * math.sin(angle), 1)
 
 
 def player_label(entry: Entry) -> str:

@@ -28,7 +28,7 @@ def started(floor, make_tournament, players: int, **kwargs):
 
 def test_seat_positions_go_round_the_oval_clockwise_from_the_dealer():
     assert seat_position(1, 9)[1] < 50 and seat_position(1, 9)[0] > 50  # top right of the dealer
-    assert seat_position(5, 9) == (50.0, 90.0)  # bottom middle, across from the dealer
+    assert seat_position(5, 9) == (50.0, 91.0)  # bottom middle, across from the dealer
     assert seat_position(9, 9)[0] < 50  # top left, the dealer's right
 
 
