@@ -11,7 +11,7 @@ from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from tests.tournaments.factories import T0, TournamentFactory, seat_players
 from tournaments import tasks
-from tournaments.models import Entry, Tournament, TournamentLevel
+from tournaments.models import Entry, Tournament, TournamentLevel, TournamentRules
 from tournaments.services.clock import clock_advance_due, clock_pause, clock_start
 from tournaments.services.floor import registration_reopen
 from tournaments.services.levels import tournament_levels_edit
@@ -214,3 +214,23 @@ def test_reopen_refused_past_the_last_level_and_by_the_cashier__TRN_6(floor, cas
         registration_reopen(actor=cashier, tournament=tournament, until_level=2, now=T0 + MIN)
     assert tournament.rules.registration_closed_at == T0
     assert not AuditRecord.objects.filter(action="tournament.registration_reopened").exists()
+
+
+def test_dashboard_reopens_late_registration_and_names_the_refusal__TRN_6(client, floor, make_tournament):
+    tournament, _entries = late_field(floor, make_tournament, late=2)
+    # Closed early, while level 2 has not ended.
+    rules, _new = TournamentRules.objects.update_or_create(
+        tournament=tournament, defaults={"registration_closed_at": T0}
+    )
+    client.force_login(floor)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Reopen late registration" in page
+    with mock.patch("django.utils.timezone.now", return_value=T0 + MIN):
+        response = client.post(f"/tournaments/{tournament.pk}/seating/reopen-registration/", follow=True)
+    assert "Late registration is open again." in response.content.decode()
+    rules.refresh_from_db()
+    assert rules.registration_closed_at is None
+    with mock.patch("django.utils.timezone.now", return_value=T0 + 2 * MIN):
+        again = client.post(f"/tournaments/{tournament.pk}/seating/reopen-registration/", follow=True)
+    assert "Late registration is open already." in again.content.decode()
+    assert AuditRecord.objects.filter(action="tournament.registration_reopened").count() == 1
