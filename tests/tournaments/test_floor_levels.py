@@ -168,6 +168,7 @@ def test_levels_page_saves_and_names_the_bad_row(client, floor):
         data |= {"sb_4": "300", "bb_4": "600", "minutes_4": "15"}
         response = client.post(url, data)
     assert response.status_code == 302
+    assert "Saved: rows 4." in client.get(url).content.decode()
     level = TournamentLevel.objects.get(tournament=tournament, order=4)
     assert (level.small_blind_chips, level.big_blind_chips, level.duration_seconds) == (300, 600, 900)
 

@@ -97,8 +97,9 @@ class LevelsEditView(TournamentPage):
         except DomainError as error:
             messages.error(request, str(error))
             return self.render_to_response(self.get_context_data(pk=pk, posted=request.POST), status=400)
-        messages.success(
-            request,
-            _("Levels saved: %s.") % ", ".join(str(level.order) for level in changed) if changed else "",
-        )
+        if changed:
+            rows = ", ".join(str(level.order) for level in changed)
+            messages.success(request, _("Saved: rows %s.") % rows)
+        else:
+            messages.info(request, _("Nothing was changed."))
         return redirect("tournaments:levels", pk=pk)
