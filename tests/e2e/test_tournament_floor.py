@@ -170,3 +170,37 @@ def test_seating_chart_of_a_full_room_at_tablet_and_desk_size__TRN_9(browser, li
     finally:
         context.close()
     assert books_problems() == []
+
+
+def test_structure_and_payout_editors_at_tablet_size__TRN_7(browser, live_server, manager):
+    """The editors as a manager sees them: a row added and moved, a bad row named."""
+    tournament = TournamentFactory(name="Editors", levels=[(25, 50, 1200)])
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    try:
+        log_in(page, live_server, "manager1", PASSWORD)
+        page.goto(f"{live_server.url}/tournaments/structures/new/")
+        page.fill("#s-name", "Evening 15k")
+        page.fill("input[name=sb_0]", "100")
+        page.fill("input[name=bb_0]", "200")
+        page.fill("input[name=minutes_0]", "20")
+        page.click("button:has-text('Add a row')")
+        page.fill("input[name=sb_1]", "50")
+        page.fill("input[name=bb_1]", "100")
+        page.fill("input[name=minutes_1]", "20")
+        page.click("button:has-text('Save structure')")
+        page.wait_for_selector("text=Row 2: the small blind goes down from 100 to 50; levels never decrease.")
+        screenshot(page, "tournament-structure-editor-1280")
+        page.click("button[aria-label='Move row 2 up']")
+        page.click("button:has-text('Save structure')")
+        page.wait_for_selector("text=Structure Evening 15k saved.")
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/payouts/table/")
+        page.click("button:has-text('Add a place')")
+        page.locator("input[name=place]").nth(0).fill("70")
+        page.locator("input[name=place]").nth(1).fill("30")
+        page.click("button:has-text('Save payout table')")
+        page.wait_for_selector("text=Payout table saved.")
+        screenshot(page, "tournament-payout-editor-1280")
+    finally:
+        context.close()
+    assert books_problems() == []

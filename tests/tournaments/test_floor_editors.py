@@ -121,3 +121,15 @@ def test_payout_table_edited_place_by_place__TRN_10(client, floor, make_tourname
         {"payout_percentages": []},
         {"payout_percentages": [5000, 2950, 2050]},
     )
+
+
+def test_payout_table_in_slovak_shows_and_reads_decimal_commas__TRN_10(
+    client, floor, make_tournament, settings
+):
+    tournament = make_tournament()
+    client.force_login(floor)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sk"
+    url = f"/tournaments/{tournament.pk}/payouts/table/"
+    assert 'name="place" value="100,00"' in client.get(url).content.decode()
+    assert client.post(url, {"place": ["62,5", "37,5"], "op": "save"}).status_code == 302
+    assert tournament_rules_get(tournament=tournament).payout_percentages == [6250, 3750]

@@ -193,3 +193,19 @@ def test_seat_pages_are_for_the_floor__ROL_1(client, cashier, floor, make_tourna
     )
     assert client.post(f"/tournaments/{tournament.pk}/seating/confirm-moves/").status_code == 403
     assert Entry.objects.filter(status="busted").count() == 0
+
+
+def test_api_bust_of_one_player_needs_no_chips_two_do__TRN_10(api, floor, make_tournament):
+    tournament, entries = started(floor, make_tournament, 6)
+    url = f"/api/tournaments/{tournament.pk}/bust/"
+    two = {"busted": [{"entry": entries[0].pk}, {"entry": entries[1].pk, "stack_chips": 900}]}
+    refused = api(floor).post(url, two, format="json")
+    assert (refused.status_code, refused.json()["code"], refused.json()["rule"]) == (
+        400,
+        "bad_stack",
+        "TRN-10",
+    )
+    assert Entry.objects.filter(status="busted").count() == 0
+    response = api(floor).post(url, {"busted": [{"entry": entries[0].pk}]}, format="json")
+    assert response.status_code == 200
+    assert Entry.objects.get(pk=entries[0].pk).finish_place == 6

@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -136,7 +137,8 @@ class StructureEditView(RoleRequiredMixin, TemplateView):
 
 
 def _percent_text(basis_points: int) -> str:
-    return f"{Decimal(basis_points) / 100:.2f}"
+    """Basis points as the per cent the page shows, in the active locale ("12.50", "12,50")."""
+    return number_format(Decimal(basis_points) / 100, 2)
 
 
 class PayoutTableEditView(TournamentPage):
@@ -157,7 +159,9 @@ class PayoutTableEditView(TournamentPage):
         for value in rows:
             with contextlib.suppress(InvalidOperation):
                 total += Decimal(value.replace(",", ".")) if value else 0
-        context.update(rows=rows, total=f"{total:.2f}", full=f"{Decimal(BASIS_POINTS) / 100:.2f}")
+        full = _percent_text(BASIS_POINTS)
+        shown = number_format(total, 2) if total.is_finite() else "—"
+        context.update(rows=rows, total=shown, full=full)
         return context
 
     def post(self, request, pk: int):
