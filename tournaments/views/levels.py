@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentStatus
 from tournaments.selectors import level_numbers
 from tournaments.services.levels import tournament_levels_edit
 from tournaments.views.common import TournamentPage
@@ -19,6 +19,8 @@ CHIP_FIELDS = (("sb", "small_blind_chips"), ("bb", "big_blind_chips"), ("ante", 
 def _rows(tournament: Tournament, posted=None) -> list[dict]:
     levels = list(tournament.levels.order_by("order"))
     current = tournament.current_level_index if tournament.clock_started else -1
+    if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
+        current = len(levels)  # nothing left to change
     rows = []
     for index, (level, number) in enumerate(zip(levels, level_numbers(levels), strict=True)):
         values = {
