@@ -2,6 +2,7 @@
 removed and moved without saving; Save refuses the whole table naming the row, writing nothing."""
 
 import pytest
+from django.utils import translation
 
 from cardroom.models import AuditRecord
 from tests.tournaments.factories import structure_with
@@ -130,6 +131,12 @@ def test_payout_table_in_slovak_shows_and_reads_decimal_commas__TRN_10(
     client.force_login(floor)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sk"
     url = f"/tournaments/{tournament.pk}/payouts/table/"
-    assert 'name="place" value="100,00"' in client.get(url).content.decode()
-    assert client.post(url, {"place": ["62,5", "37,5"], "op": "save"}).status_code == 302
+    try:
+        assert 'name="place" value="100,00"' in client.get(url).content.decode()
+    finally:
+        translation.deactivate()
+    try:
+        assert client.post(url, {"place": ["62,5", "37,5"], "op": "save"}).status_code == 302
+    finally:
+        translation.deactivate()  # the request left Slovak active in this thread
     assert tournament_rules_get(tournament=tournament).payout_percentages == [6250, 3750]
