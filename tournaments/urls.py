@@ -5,7 +5,9 @@ from tournaments.api import entries as entries_api
 from tournaments.api import payouts as payouts_api
 from tournaments.api import seating as seating_api
 from tournaments.views import cashier as cashier_views
+from tournaments.views import editors as editor_views
 from tournaments.views import entries as entries_views
+from tournaments.views import levels as levels_views
 from tournaments.views import payouts as payouts_views
 from tournaments.views import seating as seating_views
 
@@ -38,10 +40,13 @@ urlpatterns = [
     ),
     path("<int:pk>/seating/", seating_views.SeatingView.as_view(), name="seating"),
     re_path(
-        r"^(?P<pk>[0-9]+)/seating/(?P<action>draw|final-table)/$",
+        r"^(?P<pk>[0-9]+)/seating/(?P<action>draw|final-table|confirm-moves|reopen-registration)/$",
         seating_views.SeatingActionView.as_view(),
         name="seating-action",
     ),
+    path("<int:pk>/seating/bust/", seating_views.SeatBustView.as_view(), name="seat-bust"),
+    path("<int:pk>/levels/", levels_views.LevelsEditView.as_view(), name="levels"),
+    path("<int:pk>/payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
     path(
         "<int:pk>/tables/<int:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"
     ),
@@ -55,6 +60,8 @@ urlpatterns = [
     path("<int:pk>/deal/accept/", payouts_views.DealAcceptView.as_view(), name="deal-accept"),
     path("structures/", views.StructureListView.as_view(), name="structure-list"),
     path("structures/import/", views.StructureImportView.as_view(), name="structure-import"),
+    path("structures/new/", editor_views.StructureEditView.as_view(), name="structure-new"),
+    path("structures/<int:pk>/edit/", editor_views.StructureEditView.as_view(), name="structure-edit"),
     path("structures/<int:pk>/", views.StructureDetailView.as_view(), name="structure-detail"),
     re_path(
         r"^structures/(?P<pk>[0-9]+)/export\.(?P<file_format>csv|json)$",

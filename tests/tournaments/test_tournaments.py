@@ -148,16 +148,29 @@ def test_status_path_scheduled_to_finished(floor):
     ]
 
 
-def test_editing_past_or_current_level_refused__TRN_7(floor):
+def test_editing_played_level_refused_current_and_later_levels_editable__TRN_7(floor):
     tournament = TournamentFactory(levels=[(25, 50, 600), (50, 100, 600), (100, 200, 600)])
     clock_start(actor=floor, tournament=tournament, now=T0)
     for order in (1,):
         with pytest.raises(DomainError) as error:
-            tournament_level_update(actor=floor, tournament=tournament, order=order, big_blind_chips=75)
+            tournament_level_update(
+                actor=floor,
+                tournament=tournament,
+                order=order,
+                big_blind_chips=75,
+                now=T0 + timedelta(minutes=25),
+            )
         assert (error.value.code, error.value.rule) == ("past_level_locked", "TRN-7")
     assert TournamentLevel.objects.get(tournament=tournament, order=1).big_blind_chips == 50
+    # Level 3 is being played at 25 minutes; its new length moves its end (TRN-8).
     level = tournament_level_update(
-        actor=floor, tournament=tournament, order=3, big_blind_chips=300, small_blind_chips=150, minutes=25
+        actor=floor,
+        tournament=tournament,
+        order=3,
+        big_blind_chips=300,
+        small_blind_chips=150,
+        minutes=25,
+        now=T0 + timedelta(minutes=25),
     )
     assert (level.small_blind_chips, level.big_blind_chips, level.duration_seconds) == (150, 300, 1500)
     record = AuditRecord.objects.get(action="tournament.level_update")

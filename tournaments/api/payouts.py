@@ -25,7 +25,13 @@ BountyReasonField = inline_choices(BountyReason.choices)
 
 class BustedSerializer(serializers.Serializer):
     entry = serializers.IntegerField(min_value=1)
-    stack_chips = ChipCountField(min_value=1, help_text="Chips at the start of the hand.")
+    stack_chips = ChipCountField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Chips at the start of the hand; needed only when two or more are out in the same hand.",
+    )
     eliminators = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         max_length=MAX_ELIMINATORS,

@@ -59,6 +59,10 @@ class MoveSlip(models.Model):
     to_table = models.PositiveSmallIntegerField(_("to table"))
     to_seat = models.PositiveSmallIntegerField(_("to seat"))
     reason = models.CharField(_("reason"), max_length=8, choices=MoveReason.choices)
+    # Players at the two tables just before this move, so the floor sees why it was made
+    # ("table 3 has 9, table 5 has 7"); null on slips written before they were kept.
+    from_table_players = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_table_players = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(_("time"))
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
     confirmed_by = models.ForeignKey(

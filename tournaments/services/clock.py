@@ -357,3 +357,42 @@ def _schedule_tick(*, tournament_id: int, now: datetime) -> None:
     tournament = lock_tournament(tournament_id)
     enqueue_tick(tournament, now=now)
     tournament.save(update_fields=["tick_eta_at"])
+
+
+def current_duration_changed_locked(
+    tournament: Tournament, *, delta_seconds: int, actor, now: datetime, note: str
+) -> None:
+    """The current level's duration changed by `delta_seconds` (TRN-8): its end moves by as much,
+    keeping any time the floor added or removed, and the ETA message follows the new end (an old
+    message for the former end finds nothing due and does nothing). Refused when the new end would
+    already be past: the floor steps to the next level instead. The caller holds the lock and has
+    advanced the clock."""
+    delta = timedelta(seconds=delta_seconds)
+    before = clock_snapshot(tournament)
+    if tournament.status == TournamentStatus.PAUSED:
+        if tournament.paused_remaining_ms is None:
+            return
+        left = tournament.paused_remaining_ms + delta_seconds * 1000
+        if left <= 0:
+            raise _too_short(int(-left // 1000))
+        tournament.paused_remaining_ms = left
+    elif tournament.level_ends_at is not None:
+        if tournament.level_ends_at + delta <= now:
+            raise _too_short(int((now - tournament.level_ends_at - delta).total_seconds()))
+        tournament.level_ends_at += delta
+    else:
+        return  # the open-ended last level: its time is up whatever its length
+    _save(tournament, actor=actor, action="clock.level_duration", before=before, now=now, note=note)
+
+
+def _too_short(seconds_past: int) -> DomainError:
+    return DomainError(
+        "level_time_passed",
+        _(
+            "That duration would have ended the current level %(seconds)d seconds ago; "
+            "go to the next level instead."
+        )
+        % {"seconds": seconds_past},
+        rule="TRN-8",
+        status_code=409,
+    )

@@ -60,9 +60,15 @@ def _apply(tournament: Tournament, moves: list[Move], *, reason: str, actor, now
     tables = {table.number: table for table in tournament.tables.all()}
     first: dict[int, tuple[int, int]] = {}
     last: dict[int, tuple[int, int]] = {}
+    # Players per table as each move is made, so each slip says why: "table 3 has 9, table 5 has 7".
+    counts = {number: len(seats) for number, seats in _layout(tournament)[0].items()}
+    why: dict[int, tuple[int, int]] = {}
     for move in moves:
         first.setdefault(move.player_id, (move.from_table, move.from_seat))
         last[move.player_id] = (move.to_table, move.to_seat)
+        why.setdefault(move.player_id, (counts.get(move.from_table, 0), counts.get(move.to_table, 0)))
+        counts[move.from_table] = counts.get(move.from_table, 0) - 1
+        counts[move.to_table] = counts.get(move.to_table, 0) + 1
     entries = {entry.pk: entry for entry in Entry.objects.filter(pk__in=last)}
     # Everyone moving stands up first, then sits down: a seat may pass from one mover to another.
     for entry in entries.values():
@@ -81,6 +87,8 @@ def _apply(tournament: Tournament, moves: list[Move], *, reason: str, actor, now
                 to_table=to[0],
                 to_seat=to[1],
                 reason=reason,
+                from_table_players=why[pk][0],
+                to_table_players=why[pk][1],
                 created_at=now,
             )
             for pk, to in last.items()

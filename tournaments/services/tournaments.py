@@ -11,8 +11,6 @@ from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record, snapshot
 from tournaments.models import (
-    MAX_LEVEL_MINUTES,
-    MIN_LEVEL_MINUTES,
     BlindStructure,
     GuaranteeMode,
     LevelKind,
@@ -21,7 +19,6 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services._common import check_transition, clock_snapshot, lock_tournament, rules_for
-from tournaments.services.structures import validate_level, validate_sequence
 
 SETTINGS_FIELDS = [
     "name",
@@ -239,59 +236,13 @@ def tournament_cancel(*, actor, tournament: Tournament, now: datetime | None = N
     return tournament
 
 
-@transaction.atomic
 def tournament_level_update(
     *, actor, tournament: Tournament, order: int, now: datetime | None = None, **changes
 ) -> TournamentLevel:
-    """Edit one of the tournament's own levels. Levels already played or being played are
-    refused once the clock has started (TRN-7); the whole list must still never decrease."""
-    require_role(actor, *FLOOR_ROLES)
-    now = now or timezone.now()
-    unknown = set(changes) - {*LEVEL_FIELDS, "minutes"}
-    if unknown:
-        raise _refuse("unknown_field", _("These fields cannot be edited: %s") % ", ".join(sorted(unknown)))
-    tournament = lock_tournament(tournament.pk)
-    if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
-        raise _refuse(
-            "tournament_closed",
-            _("The tournament is %s; its levels can no longer change.") % tournament.get_status_display(),
-            "TRN-7",
-        )
-    levels = list(tournament.levels.order_by("order"))
-    index = next((i for i, level in enumerate(levels) if level.order == order), None)
-    if index is None:
-        raise DomainError("not_found", _("The tournament has no level %d.") % order, status_code=404)
-    if tournament.clock_started and index <= tournament.current_level_index:
-        raise _refuse(
-            "past_level_locked",
-            _("Level %(order)d has already been played or is being played; only later levels can change.")
-            % {"order": order},
-            "TRN-7",
-        )
-    level = levels[index]
-    before = snapshot(level, [*LEVEL_FIELDS, "duration_seconds"])
-    merged = {field: getattr(level, field) for field in LEVEL_FIELDS}
-    merged["minutes"] = level.minutes
-    merged.update(changes)
-    if "minutes" not in changes and not MIN_LEVEL_MINUTES <= merged["minutes"] <= MAX_LEVEL_MINUTES:
-        merged["minutes"] = MIN_LEVEL_MINUTES  # only the length is checked here, not changed
-    clean = validate_level(merged, position=order)
-    sequence = [
-        clean if i == index else {field: getattr(other, field) for field in LEVEL_FIELDS}
-        for i, other in enumerate(levels)
-    ]
-    validate_sequence(sequence)
-    for field in LEVEL_FIELDS:
-        setattr(level, field, clean[field])
-    if "minutes" in changes:
-        level.duration_seconds = clean["minutes"] * 60
-    level.save()
-    audit_record(
-        actor=actor,
-        action="tournament.level_update",
-        obj=tournament,
-        before={"order": order, **before},
-        after={"order": order, **snapshot(level, [*LEVEL_FIELDS, "duration_seconds"])},
-        now=now,
-    )
-    return level
+    """Edit one of the tournament's own levels (see levels.tournament_levels_edit): finished
+    levels are refused once the clock has started (TRN-7); the whole list must still never
+    decrease; a new length of the current level moves its end (TRN-8)."""
+    from tournaments.services.levels import tournament_levels_edit
+
+    tournament_levels_edit(actor=actor, tournament=tournament, changes={order: changes}, now=now)
+    return tournament.levels.get(order=order)

@@ -136,7 +136,10 @@ class StructureDetailView(RoleRequiredMixin, TemplateView):
         structure = get_object_or_404(BlindStructure, pk=kwargs["pk"])
         levels = list(structure.levels.order_by("order"))
         return super().get_context_data(
-            structure=structure, levels=list(zip(levels, level_numbers(levels), strict=True)), **kwargs
+            structure=structure,
+            levels=list(zip(levels, level_numbers(levels), strict=True)),
+            can_edit=has_role(self.request.user, *MANAGER_ROLES),
+            **kwargs,
         )
 
 

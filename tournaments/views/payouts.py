@@ -19,7 +19,7 @@ from tournaments.selectors import (
     tournament_rules_get,
 )
 from tournaments.services import payouts
-from tournaments.views.common import TournamentPage, run_service
+from tournaments.views.common import TournamentPage, bust_from_post, run_service
 
 
 class BustView(TournamentPage):
@@ -43,37 +43,14 @@ class BustView(TournamentPage):
 
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        busted = []
-        named: dict[int, list[int]] = {}
-        for value in request.POST.getlist("entry"):
-            stack = request.POST.get(f"stack_{value}", "").strip()
-            if not value.isdigit() or not stack:
-                messages.error(request, _("Give the chips at the start of the hand for every busted player."))
-                return redirect("tournaments:bust", pk=pk)
-            try:
-                busted.append((int(value), parse_chips(stack, field=_("Chips at the start of the hand"))))
-            except DomainError as error:
-                messages.error(request, str(error))
-                return redirect("tournaments:bust", pk=pk)
-            # "12, 7": entry numbers of the eliminators, from the button's left (split pot).
-            numbers = request.POST.get(f"by_{value}", "").replace(",", " ").split()[:20]
-            if not all(number.isdigit() and len(number) <= 9 for number in numbers):
-                messages.error(request, _("Give the eliminators as entry numbers, for example 12 or 12, 7."))
-                return redirect("tournaments:bust", pk=pk)
-            named[int(value)] = [int(number) for number in numbers]
-        wanted = {number for numbers in named.values() for number in numbers}
-        ids = dict(tournament.entries.filter(number__in=wanted).values_list("number", "pk"))
-        if wanted - set(ids):
-            messages.error(request, _("There is no entry number %d.") % min(wanted - set(ids)))
-            return redirect("tournaments:bust", pk=pk)
-        eliminators = {busted_id: [ids[n] for n in numbers] for busted_id, numbers in named.items()}
-        run_service(
-            request,
-            lambda: payouts.entry_bust(
+
+        def bust():
+            busted, eliminators = bust_from_post(request.POST, tournament)
+            return payouts.entry_bust(
                 actor=request.user, tournament=tournament, busted=busted, eliminators=eliminators
-            ),
-            _("Bust-out recorded."),
-        )
+            )
+
+        run_service(request, bust, _("Bust-out recorded."))
         return redirect("tournaments:bust", pk=pk)
 
 

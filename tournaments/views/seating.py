@@ -1,29 +1,55 @@
-"""The seating chart (TRN-9): the draw, the final table, the button draw (HND-2), move slips."""
+"""The seating chart (TRN-9) drawn as tables: tap a seat for its panel (bust-out, button), the
+seat draw, the final table, the button by cards (HND-2) or by seat, and the move slips."""
 
 from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views import View
 
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from tournaments.floor_selectors import pending_moves, seat_panel, seating_tables
 from tournaments.models import MoveSlip, Table, Tournament
-from tournaments.selectors import pending_move_slips, seating_chart
-from tournaments.services import seating
-from tournaments.views.common import TournamentPage, run_service
+from tournaments.services import floor, payouts, seating
+from tournaments.views.common import TournamentPage, bust_from_post, run_service
+
+
+def _ids(values: list[str]) -> list[int]:
+    return [int(value) for value in values[:20] if value.isdigit() and len(value) <= 9]
 
 
 class SeatingView(TournamentPage):
-    """The seating chart (TRN-9): tables and seats, move slips to confirm, the button draw."""
+    """The seating chart (TRN-9): the tables drawn with their seats; a tap on a seat opens its
+    panel (`?seat=<entry id>`, and `hand=` for the others out in the same hand). Through htmx
+    only the panel is sent back."""
 
     allowed_roles = FLOOR_ROLES
     template_name = "tournaments/seating.html"
 
+    def get(self, request, *args, **kwargs):
+        context = self.get_context_data(**kwargs)
+        if request.htmx and "seat" in request.GET:
+            return TemplateResponse(request, "tournaments/_seat_panel.html", context)
+        return self.render_to_response(context)
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         tournament = context["tournament"]
+        seat = self.request.GET.get("seat", "")
+        panel = None
+        if seat.isdigit() and len(seat) <= 9:
+            panel = seat_panel(
+                tournament=tournament, entry_id=int(seat), hand=_ids(self.request.GET.getlist("hand"))
+            )
+        if "seat" in self.request.GET and self.request.htmx:
+            context.update(panel=panel, collecting="more" in self.request.GET or "hand" in self.request.GET)
+            return context
+        chart = seating_tables(tournament=tournament)
         context.update(
-            chart=seating_chart(tournament=tournament),
-            slips=pending_move_slips(tournament=tournament),
-            has_tables=tournament.tables.exists(),
+            chart=chart,
+            moves=pending_moves(tournament=tournament),
+            has_tables=bool(chart) or tournament.tables.exists(),
+            panel=panel,
+            collecting="more" in self.request.GET or "hand" in self.request.GET,
         )
         return context
 
@@ -40,12 +66,45 @@ class SeatingActionView(RoleRequiredMixin, View):
                 lambda: seating.seating_draw(actor=request.user, tournament=tournament),
                 _("Seats drawn."),
             )
-        else:
+        elif action == "final-table":
             run_service(
                 request,
                 lambda: seating.seating_final_table_draw(actor=request.user, tournament=tournament),
-                _("Final table drawn; draw for the button next."),
+                _("Final table drawn; set the button next."),
             )
+        elif action == "confirm-moves":
+            run_service(
+                request,
+                lambda: floor.move_slips_confirm_all(actor=request.user, tournament=tournament),
+                _("Every move is confirmed."),
+            )
+        else:
+            run_service(
+                request,
+                lambda: floor.registration_reopen(actor=request.user, tournament=tournament),
+                _("Late registration is open again."),
+            )
+            return redirect("tournaments:detail", pk=pk)
+        return redirect("tournaments:seating", pk=pk)
+
+
+class SeatBustView(RoleRequiredMixin, View):
+    """The bust-out from a seat's panel (TRN-10): chips only when two or more are out in the hand,
+    the eliminators when the tournament has bounties (TRN-6). Back to the chart either way."""
+
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+
+        def bust():
+            busted, eliminators = bust_from_post(request.POST, tournament)
+            return payouts.entry_bust(
+                actor=request.user, tournament=tournament, busted=busted, eliminators=eliminators
+            )
+
+        run_service(request, bust, _("Bust-out recorded."))
         return redirect("tournaments:seating", pk=pk)
 
 
@@ -55,6 +114,17 @@ class ButtonDrawView(RoleRequiredMixin, View):
 
     def post(self, request, pk: int, table_id: int):
         table = get_object_or_404(Table, pk=table_id, tournament_id=pk)
+        seat = request.POST.get("seat", "")
+        if seat:
+            # "Button at seat N": the floor says where the button is.
+            run_service(
+                request,
+                lambda: floor.table_button_set(
+                    actor=request.user, table=table, seat=int(seat) if seat.isdigit() and len(seat) < 3 else 0
+                ),
+                _("Button at seat %s.") % seat[:2],
+            )
+            return redirect("tournaments:seating", pk=pk)
         cards = {
             int(name.removeprefix("card_")): value.strip()
             for name, value in request.POST.items()

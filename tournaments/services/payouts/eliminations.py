@@ -34,16 +34,16 @@ def entry_bust(
     *,
     actor,
     tournament: Tournament,
-    busted: list[tuple[int, int]],
+    busted: list[tuple[int, int | None]],
     eliminators: Mapping[int, Sequence[int]] | None = None,
     now: datetime | None = None,
     rng: random.Random | None = None,
 ) -> list[Entry]:
     """Record the players knocked out in one hand (TRN-10): `busted` is (entry id, chips at the
-    start of the hand); the larger stack finishes higher. Places are given once the field is
-    final (see places): a bust-out during late registration gets its place when registration
-    closes. When one player is left he finishes first. Tables are then broken and balanced
-    (TRN-9).
+    start of the hand; None for a player out alone); the larger stack finishes higher. Places
+    are given once the field is final (see places): a bust-out during late registration gets
+    its place when registration closes. When one player is left he finishes first. Tables are
+    then broken and balanced (TRN-9).
 
     `eliminators` maps a busted entry id to the entries that knocked him out (more than one on a
     split pot, named from the button's left); required for each busted entry that carries a
@@ -62,7 +62,14 @@ def entry_bust(
     ids = [pk for pk, _stack in busted]
     if not ids or len(set(ids)) != len(ids):
         raise DomainError("bad_bust", _("Name each busted entry once."), rule="TRN-10")
-    if any(stack <= 0 for _pk, stack in busted):
+    # The chips only rank players out in the same hand; one player alone needs none.
+    if len(busted) > 1 and any(stack is None or stack <= 0 for _pk, stack in busted):
+        raise DomainError(
+            "bad_stack",
+            _("Two or more players are out in this hand: give each one's chips at the start of the hand."),
+            rule="TRN-10",
+        )
+    if any(stack is not None and stack <= 0 for _pk, stack in busted):
         raise DomainError("bad_stack", _("Give each player's chips at the start of the hand."), rule="TRN-10")
     entries = {
         entry.pk: entry

@@ -1,0 +1,113 @@
+"""Reads for the tournament floor's pages: the seating chart drawn as tables, one seat's panel,
+the pending moves with the reason for each (TRN-9). Nothing here writes."""
+
+import math
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, TableStatus, Tournament
+
+
+def seat_position(seat: int, seats: int) -> tuple[float, float]:
+    """Where seat `seat` of `seats` sits around an oval table, as (left %, top %) of the drawing:
+    clockwise from the dealer's left, with the dealer's place at the top middle left free."""
+    angle = -math.pi / 2 + seat * 2 * math.pi / (seats + 1)
+    return round(50 + 42 * math.cos(angle), 1), round(50 + 41 * math.sin(angle), 1)
+
+
+def player_label(entry: Entry) -> str:
+    """What the floor calls a player at the table: the nickname, else the full name."""
+    return entry.player.nickname or entry.player.full_name
+
+
+def seating_tables(*, tournament: Tournament) -> list[dict]:
+    """The open tables with every seat placed around the oval (TRN-9), in two queries:
+    [{table, players, seats: [{seat, entry, label, left, top, button}]}]."""
+    tables = list(tournament.tables.filter(status=TableStatus.OPEN).order_by("number"))
+    seated = {
+        (entry.table_id, entry.seat): entry
+        for entry in tournament.entries.filter(status=EntryStatus.ACTIVE, table__isnull=False).select_related(
+            "player"
+        )
+    }
+    chart = []
+    for table in tables:
+        seats = []
+        for seat in range(1, table.seats + 1):
+            entry = seated.get((table.pk, seat))
+            left, top = seat_position(seat, table.seats)
+            seats.append(
+                {
+                    "seat": seat,
+                    "entry": entry,
+                    "label": player_label(entry) if entry else "",
+                    "left": left,
+                    "top": top,
+                    "button": table.button_seat == seat,
+                }
+            )
+        chart.append({"table": table, "seats": seats, "players": sum(1 for s in seats if s["entry"])})
+    return chart
+
+
+def slip_reason(slip: MoveSlip) -> str:
+    """Why a move was made, in the floor's words: "Table 3 has 9, table 5 has 7"."""
+    if slip.reason == MoveReason.BALANCE and slip.from_table_players is not None:
+        return _("Table %(from)d has %(a)d, table %(to)d has %(b)d") % {
+            "from": slip.from_table,
+            "a": slip.from_table_players,
+            "to": slip.to_table,
+            "b": slip.to_table_players,
+        }
+    if slip.reason == MoveReason.BREAK:
+        return _("Table %d breaks") % slip.from_table
+    if slip.reason == MoveReason.LATE:
+        return _("Table %d opened for late entries") % slip.to_table
+    return str(slip.get_reason_display())
+
+
+def pending_moves(*, tournament: Tournament) -> list[dict]:
+    """Moves waiting for the floor, each with its player and reason, in the order they were made."""
+    slips = (
+        tournament.move_slips.filter(confirmed_at__isnull=True).select_related("entry__player").order_by("pk")
+    )
+    return [{"slip": slip, "label": player_label(slip.entry), "reason": slip_reason(slip)} for slip in slips]
+
+
+def seat_panel(*, tournament: Tournament, entry_id: int, hand: list[int]) -> dict | None:
+    """What one tap on a seat opens: the player, the others out in the same hand (`hand`, entry
+    ids; a second tap on a player takes him out of it), and the players at his table who could
+    have knocked him out (bounties, TRN-6). None when the entry is not a seated player."""
+    ids = [pk for pk in dict.fromkeys(hand) if pk != entry_id]
+    if entry_id not in hand:
+        ids.append(entry_id)
+    entries = {
+        entry.pk: entry
+        for entry in tournament.entries.filter(pk__in=[*ids, entry_id], status=EntryStatus.ACTIVE)
+        .select_related("player", "table")
+        .order_by("pk")
+    }
+    tapped = entries.get(entry_id)
+    if tapped is None or tapped.table_id is None:
+        return None
+    busting = [entries[pk] for pk in ids if pk in entries]
+    if not busting:
+        busting = [tapped]
+    others = []
+    if tournament.bounty_cents:
+        tables = {entry.table_id for entry in busting}
+        out = {entry.pk for entry in busting}
+        others = [
+            {"entry": entry, "label": player_label(entry)}
+            for entry in tournament.entries.filter(status=EntryStatus.ACTIVE, table_id__in=tables)
+            .exclude(pk__in=out)
+            .select_related("player", "table")
+            .order_by("table__number", "seat")
+        ]
+    return {
+        "entry": tapped,
+        "label": player_label(tapped),
+        "busting": [{"entry": entry, "label": player_label(entry)} for entry in busting],
+        "several": len(busting) > 1,
+        "eliminators": others,
+    }
