@@ -1,46 +1,16 @@
 """Reads for the dealer tablet and the managers' tablet page."""
 
-import math
-
 from django.db.models import F, QuerySet
 
-from cashgame.models import CashTable, Hand, HandStatus, SeatState
+from cashgame.models import CashTable, Hand, HandStatus
+from cashgame.seat_layout import drawn_seats
 from cashgame.selectors import table_seats
 from devices.models import Device
 
-# The seats around the oval as the dealer sees them from the tablet at the bottom: seat 1 on his
-# left, clockwise up, across and down to the last seat on his right. A gap of DEALER_GAP degrees
-# is left at the bottom, where the dealer sits. Radii in per cent of the drawing.
-DEALER_GAP = 70
-RADIUS_X, RADIUS_Y = 44, 41
-
-
-def seat_position(seat: int, seats: int) -> tuple[str, str]:
-    """(left, top) of a seat's centre, in per cent of the table drawing."""
-    # Screen angles run clockwise (y points down); 90 degrees is straight below the centre.
-    step = (360 - DEALER_GAP) / seats
-    angle = math.radians(90 + DEALER_GAP / 2 + (seat - 0.5) * step)
-    return f"{50 + RADIUS_X * math.cos(angle):.1f}", f"{50 + RADIUS_Y * math.sin(angle):.1f}"
-
 
 def table_seats_for_tablet(*, table: CashTable, hand: Hand | None = None) -> list[dict]:
-    """Seat 1..N: its session (player loaded), whether it is in play (dealt in at a new hand),
-    whether the hand in progress dealt it in, and where it is drawn."""
-    dealt = set(hand.dealt_seats) if hand else set()
-    rows = []
-    for row in table_seats(table=table):
-        session = row["session"]
-        left, top = seat_position(row["seat"], table.seats)
-        rows.append(
-            {
-                **row,
-                "playing": session is not None and session.state == SeatState.PLAYING,
-                "dealt": row["seat"] in dealt,
-                "left": left,
-                "top": top,
-            }
-        )
-    return rows
+    """Seat 1..N with its session (player loaded), in play or not, dealt in or not, drawn where."""
+    return drawn_seats(table_seats(table=table), seats=table.seats, hand=hand)
 
 
 def next_button(seats: list[dict], last: Hand | None) -> int | None:

@@ -1,6 +1,7 @@
 """The managers' tablet page, the public pairing page and the dealer tablet itself (ROL-2)."""
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -62,6 +63,16 @@ class DeviceUnpairView(RoleRequiredMixin, View):
         return redirect("devices:list")
 
 
+# Guessing a code on the public pairing page: after this many wrong codes from one address in
+# PAIR_FAILURE_WINDOW seconds, that address is refused until the window ends.
+PAIR_FAILURE_LIMIT = 10
+PAIR_FAILURE_WINDOW = 600
+
+
+def _failures_key(request) -> str:
+    return f"devices:pair-failures:{request.META.get('REMOTE_ADDR', '')}"
+
+
 class PairView(View):
     """Public: the tablet types the code; it becomes the table's device and goes to its page."""
 
@@ -76,13 +87,18 @@ class PairView(View):
         if request.device:
             return redirect("devices:tablet")
         form = PairForm(request.POST)
-        if form.is_valid():
+        key = _failures_key(request)
+        if (cache.get(key) or 0) >= PAIR_FAILURE_LIMIT:
+            form.add_error(None, _("Too many wrong codes from this tablet: wait 10 minutes, then try again."))
+        elif form.is_valid():
             try:
                 device, token = services.device_pair(
                     code=form.cleaned_data["code"], user_agent=request.headers.get("User-Agent", "")
                 )
             except DomainError as error:
                 form.add_error("code", error.message)
+                cache.add(key, 0, PAIR_FAILURE_WINDOW)
+                cache.incr(key)
             else:
                 response = redirect("devices:tablet")
                 set_device_cookie(response, token)

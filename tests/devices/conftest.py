@@ -24,3 +24,11 @@ def players(cashier, floor, shift, table12):  # noqa: F811
 @pytest.fixture
 def tablet(manager, table12, players):  # noqa: F811
     return pair(Client(), manager=manager, table=table12)
+
+
+@pytest.fixture(autouse=True)
+def _no_pairing_failures_left():
+    """The wrong-code counter lives in the cache; each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()

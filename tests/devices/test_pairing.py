@@ -176,3 +176,16 @@ def test_forged_cookie_opens_nothing__ROL_2(tablet):
     forged = Client()
     forged.cookies[COOKIE] = tablet.cookies[COOKIE].value[:-3] + "xyz"
     assert forged.get("/tablet/")["Location"] == "/tablet/pair/"
+
+
+def test_guessing_codes_is_stopped_after_ten_wrong_ones__ROL_2(manager, table12):
+    _pairing, code = pairing_code_create(actor=manager, table=table12)
+    client = Client()
+    for _ in range(10):
+        assert client.post("/tablet/pair/", {"code": "ABCD-EFGH"}).status_code == 400
+    before = counts()
+    response = client.post("/tablet/pair/", {"code": code})
+    assert response.status_code == 400 and COOKIE not in response.cookies and counts() == before
+    assert (
+        "Too many wrong codes from this tablet: wait 10 minutes, then try again." in response.content.decode()
+    )
