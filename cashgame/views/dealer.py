@@ -13,7 +13,6 @@ from cashgame import forms
 from cashgame.models import CashTable, Hand, HandStatus, SeatState, VoidReason
 from cashgame.seat_layout import drawn_seats
 from cashgame.services import hands
-from cashgame.services.sessions import STATE_ACTIONS
 from cashgame.views._common import ActionView
 from cashgame.views.tables import table_context
 
@@ -32,10 +31,6 @@ class DealerView(RoleRequiredMixin, TemplateView):
         context["next_button"] = _next_button(context["seats"], last)
         context["seats"] = drawn_seats(context["seats"], seats=table.seats, hand=context["hand"])
         context["playing_count"] = sum(1 for row in context["seats"] if row["playing"])
-        for row in context["seats"]:
-            # Only the seat actions valid for the player's state are offered.
-            state = row["session"].state if row["session"] else None
-            row["actions"] = [action for action, (allowed, _to) in STATE_ACTIONS.items() if state in allowed]
         confirm = self.request.GET.get("confirm")
         context["confirm_void"] = confirm if confirm in VoidReason.values else None
         return super().get_context_data(**context, **kwargs)
