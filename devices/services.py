@@ -23,7 +23,7 @@ from cardroom.services import audit_record
 from cashgame.models import CashTable, Hand, HandStatus, VoidReason
 from cashgame.services import hands
 from devices.models import Device, PairingCode
-from devices.selectors import table_seats_for_tablet
+from devices.selectors import tablet_state
 
 PAIRING_CODE_MINUTES = 10
 # No 0/O, 1/I/L: a code read off a screen and typed on a tablet is not misread. 8 letters of 31:
@@ -209,7 +209,10 @@ def tablet_hand_start(*, device: Device, button_seat: int | None, now: datetime 
     """New hand: every player in play at the tablet's table is dealt in (CSH-5, CSH-6 decide
     who is in play); the button where the dealer put it, else the next seat in play."""
     now = now or timezone.now()
-    seats = [row["seat"] for row in table_seats_for_tablet(table=device.table) if row["playing"]]
+    state = tablet_state(table=device.table)
+    seats = [row["seat"] for row in state["seats"] if row["playing"]]
+    if button_seat is None:
+        button_seat = state["next_button"]
     with transaction.atomic():
         hand = hands.hand_start(
             actor=device.user, table=device.table, seats=seats, button_seat=button_seat, now=now

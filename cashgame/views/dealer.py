@@ -43,6 +43,8 @@ def _next_button(seats: list[dict], last: Hand | None) -> int | None:
         return None
     if last is None or last.button_seat is None:
         return playing[0]
+    if last.status == HandStatus.VOIDED and last.button_seat in playing:
+        return last.button_seat  # a void hand is dealt again with the button where it was
     after = [seat for seat in playing if seat > last.button_seat]
     return (after or playing)[0]
 

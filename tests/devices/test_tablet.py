@@ -103,7 +103,9 @@ def test_misdeal_asks_for_confirmation_first__ROL_2_FLR_1(tablet, table12):
     )
     record = AuditRecord.objects.get(action="cashgame.hand_void")
     assert (record.actor, record.after["reason"]) == (device.user, "misdeal")
-    assert "Hand 1 is void: no rake, the chips go back." in tablet.get("/tablet/").content.decode()
+    page = tablet.get("/tablet/")
+    assert "Hand 1 is void: no rake, the chips go back." in page.content.decode()
+    assert page.context["next_button"] == hand.button_seat == 1  # dealt again, the button stays
 
 
 def test_a_bad_pot_keeps_what_was_typed_and_writes_nothing__ROL_2(tablet):
