@@ -28,6 +28,7 @@ NAVIGATION = [
     (_("Waiting lists"), "cashgame:waiting", FLOOR_ROLES),
     (_("Cash-game desk"), "cashgame:cashier", CASHIER_ROLES),
     (_("Cash games"), "cashgame:games", MANAGER_ROLES),
+    (_("Dealer tablets"), "devices:list", MANAGER_ROLES),
     (_("Reports"), "reports:daily", MANAGER_ROLES),
     (_("Audit trail"), "audit-list", (*MANAGER_ROLES, *ADMIN_ROLES)),
     (_("Venue"), "venue-settings", MANAGER_ROLES),

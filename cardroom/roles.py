@@ -88,6 +88,31 @@ def user_roles(user) -> frozenset[str]:
     return cached
 
 
+# ROL-2: a dealer tablet is a device, not a person. Its user is in this group only: it holds no
+# staff role, so no page and no API admits it (IsStaffMember, RoleRequiredMixin), and the one
+# thing it may do, logging hands, admits it by name (require_role_or_device). devices/ pairs it.
+DEVICE_GROUP = "Dealer tablet"
+
+
+def is_device(user) -> bool:
+    """True for a paired dealer tablet's user; cached on the user object like its roles."""
+    if user is None or not user.is_authenticated:
+        return False
+    cached = getattr(user, "_cardroom_device", None)
+    if cached is None:
+        cached = user.groups.filter(name=DEVICE_GROUP).exists()
+        user._cardroom_device = cached
+    return cached
+
+
+def require_role_or_device(user, *roles: Role) -> None:
+    """require_role, or a paired dealer tablet (ROL-2). Which table the tablet may touch is the
+    devices app's check, made before it calls the service."""
+    # The staff's roles first: they are cached for the request, so staff pay no extra query.
+    if not has_role(user, *roles) and not is_device(user):
+        require_role(user, *roles)
+
+
 def has_role(user, *roles: Role) -> bool:
     """True when the user holds any of the roles."""
     return bool(user_roles(user) & set(roles))

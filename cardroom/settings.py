@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "cage",
     "floor",
     "reports",
+    "devices",
 ]
 
 MIDDLEWARE = [
@@ -77,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a paired dealer tablet's cookie makes the request its device's (ROL-2).
+    "devices.middleware.DeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

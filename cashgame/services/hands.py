@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from cardroom.errors import DomainError
 from cardroom.money import format_eur
-from cardroom.roles import FLOOR_ROLES, require_role
+from cardroom.roles import FLOOR_ROLES, require_role_or_device
 from cardroom.services import audit_record
 from cashgame.fees import hand_fees
 from cashgame.locks import hand_for_update, hand_only_for_update, table_for_update
@@ -62,7 +62,7 @@ def hand_start(
     """Deal a new hand to the given seats. Only players in play are dealt in: not a new player
     between the blinds, not one who owes blinds (CSH-6), not one sitting out (CSH-5). The dead
     blinds the players dealt in posted when they came back go into this hand's pot (POT-4)."""
-    require_role(actor, *FLOOR_ROLES)
+    require_role_or_device(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     table = table_for_update(table.pk)
     require_open(table)
@@ -120,7 +120,7 @@ def hand_start(
 def hand_flop(*, actor, hand: Hand, now: datetime | None = None) -> Hand:
     """The flop (in draw games: the draw) was dealt, so the hand will be raked (RAK-2). A second
     tap changes nothing."""
-    require_role(actor, *FLOOR_ROLES)
+    require_role_or_device(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     hand = hand_only_for_update(hand.pk)
     _require_in_progress(hand)
@@ -183,7 +183,7 @@ def hand_end(
     once per hand, and the drop are charged to the pots in proportion to their size (RAK-6).
     Each pot's share is recorded on the hand (`Hand.pots`, one pot without side pots). The dead
     money posted for the hand is in the main pot (POT-4)."""
-    require_role(actor, *FLOOR_ROLES)
+    require_role_or_device(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     hand = hand_for_update(hand.pk)
     table = hand.table
@@ -273,7 +273,7 @@ def hand_end(
 def hand_void(*, actor, hand: Hand, reason: str, now: datetime | None = None) -> Hand:
     """Void the hand in progress: a misdeal (FLR-1) or a duplicate card (FLR-2). Nothing is
     raked and no jackpot drop is taken (RAK-4); the chips go back to the bettors."""
-    require_role(actor, *FLOOR_ROLES)
+    require_role_or_device(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     if reason not in VoidReason.values:
         raise DomainError(

@@ -1,6 +1,7 @@
-"""The dealer tablet: deal, flop, end or void a hand, and the seat states."""
+"""The floor's dealer page: deal, flop, end or void a hand, and the seat states. The table is
+drawn as on the paired dealer tablet (devices/), whose oval template it shares."""
 
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -9,7 +10,8 @@ from django.views.generic import TemplateView
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from cashgame import forms
-from cashgame.models import CashTable, Hand, HandStatus, SeatState
+from cashgame.models import CashTable, Hand, HandStatus, SeatState, VoidReason
+from cashgame.seat_layout import drawn_seats
 from cashgame.services import hands
 from cashgame.views._common import ActionView
 from cashgame.views.tables import table_context
@@ -27,6 +29,10 @@ class DealerView(RoleRequiredMixin, TemplateView):
         last = Hand.objects.filter(table=table).exclude(status=HandStatus.IN_PROGRESS).order_by("-pk").first()
         context["last_hand"] = last
         context["next_button"] = _next_button(context["seats"], last)
+        context["seats"] = drawn_seats(context["seats"], seats=table.seats, hand=context["hand"])
+        context["playing_count"] = sum(1 for row in context["seats"] if row["playing"])
+        confirm = self.request.GET.get("confirm")
+        context["confirm_void"] = confirm if confirm in VoidReason.values else None
         return super().get_context_data(**context, **kwargs)
 
 
@@ -37,6 +43,8 @@ def _next_button(seats: list[dict], last: Hand | None) -> int | None:
         return None
     if last is None or last.button_seat is None:
         return playing[0]
+    if last.status == HandStatus.VOIDED and last.button_seat in playing:
+        return last.button_seat  # a void hand is dealt again with the button where it was
     after = [seat for seat in playing if seat > last.button_seat]
     return (after or playing)[0]
 
@@ -71,6 +79,14 @@ class DealerActionView(ActionView):
                 now=now,
             )
         return hands.hand_void(actor=actor, hand=hand, reason=form.cleaned_data["reason"], now=now)
+
+    def post(self, request, **kwargs):
+        if kwargs["action"] == "void" and request.POST.get("confirmed") != "yes":
+            # A void is asked twice: the first tap only opens the question.
+            reason = request.POST.get("reason", "")
+            reason = reason if reason in VoidReason.values else VoidReason.MISDEAL
+            return redirect(f"{self.back(**kwargs)}?confirm={reason}")
+        return super().post(request, **kwargs)
 
     def message(self, result, **kwargs):
         if result.status == HandStatus.ENDED:

@@ -208,3 +208,35 @@ def test_dealer_page_refuses_pots_that_do_not_add_up__RAK_6(client, floor, table
     response = client.post(base + "end/", {"pot": "280", "side_pots": "80 + 100"}, follow=True)
     assert "The pots add up to 180.00 EUR, not to the pot of 280.00 EUR" in response.content.decode()
     assert Hand.objects.get().status == HandStatus.IN_PROGRESS
+
+
+def test_dealer_page_voids_a_hand_only_once_confirmed__FLR_1(client, floor, table12, four_at_12):
+    client.force_login(floor)
+    base = f"/cashgame/tables/{table12.pk}/dealer/"
+    client.post(base + "start/", {"seats": ["1", "2", "3", "4"], "button_seat": "1"})
+    response = client.post(base + "void/", {"reason": "duplicate_card"})
+    assert response["Location"] == base + "?confirm=duplicate_card"
+    assert Hand.objects.get().status == HandStatus.IN_PROGRESS
+    assert "Duplicate card: void hand 1?" in client.get(response["Location"]).content.decode()
+    client.post(base + "void/", {"reason": "duplicate_card", "confirmed": "yes"})
+    assert (Hand.objects.get().status, Hand.objects.get().void_reason) == (
+        HandStatus.VOIDED,
+        "duplicate_card",
+    )
+
+
+def test_dealer_page_draws_the_seats_in_play_and_their_valid_actions__CSH_6(
+    client, floor, table12, four_at_12, django_assert_max_num_queries
+):
+    session_state_change(actor=floor, session=four_at_12[3], action="sit_out")
+    client.force_login(floor)
+    client.get(f"/cashgame/tables/{table12.pk}/dealer/")  # the user's roles and the venue
+    with django_assert_max_num_queries(10):
+        response = client.get(f"/cashgame/tables/{table12.pk}/dealer/")
+    html = response.content.decode()
+    assert (html.count('value="sit_out"'), html.count('value="back"'), html.count('value="posted"')) == (
+        3,
+        1,
+        0,
+    )
+    assert [row["seat"] for row in response.context["seats"] if row["playing"]] == [1, 2, 3]

@@ -23,6 +23,12 @@ PUBLIC = {
     "board:rows",
     "api-cashgame-board",
     "api-token",
+    # The dealer tablet's pages (ROL-2) need its paired cookie, not a log-in: a stranger is sent
+    # to the pairing page, staff are refused (403).
+    "devices:pair",
+    "devices:tablet",
+    "devices:tablet-seats",
+    "devices:tablet-action",
 }
 
 EXPECTED = {
@@ -111,6 +117,12 @@ EXPECTED = {
     "cashgame:rulings": {"get": "fm", "post": "fm", "put": "fm"},
     "cashgame:calculators": {"get": "fcm"},
     "board:board": {"get": "fcma"},
+    "devices:list": {"get": "m", "post": "m"},
+    "devices:unpair": {"post": "m"},
+    "devices:pair": {"get": "fcma", "post": "fcma"},
+    "devices:tablet": {"get": ""},
+    "devices:tablet-seats": {"get": ""},
+    "devices:tablet-action": {"post": ""},
     "board:rows": {"get": "fcma"},
     "api-token": {"post": "fcma"},
     "api-schema": {"get": "fcma"},
