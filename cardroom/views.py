@@ -9,21 +9,32 @@ from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.generic import FormView, TemplateView
 
+from cardroom.audit_display import actor_label, audit_lines, object_label
 from cardroom.forms import DomainFormMixin
-from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, RoleRequiredMixin, user_roles
+from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, Role, RoleRequiredMixin, user_roles
 from cardroom.selectors import audit_list, venue_get
 from cardroom.services import venue_update
 from cardroom.venue_forms import AuditFilterForm, VenueForm
+
+# The roles by the names a person reads (Role's values are the groups' names, in English).
+ROLE_LABELS = {
+    Role.FLOOR: gettext_lazy("Floor"),
+    Role.CASHIER: gettext_lazy("Cashier"),
+    Role.MANAGER: gettext_lazy("Manager"),
+    Role.ADMINISTRATOR: gettext_lazy("Administrator"),
+}
 
 
 class HomeView(LoginRequiredMixin, TemplateView):
     template_name = "cardroom/home.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(roles=sorted(user_roles(self.request.user)), **kwargs)
+        roles = [ROLE_LABELS[Role(role)] for role in sorted(user_roles(self.request.user))]
+        return super().get_context_data(roles=roles, **kwargs)
 
 
 class VenueSettingsView(RoleRequiredMixin, DomainFormMixin, FormView):
@@ -64,7 +75,17 @@ class AuditListView(RoleRequiredMixin, TemplateView):
         page = Paginator(records, self.page_size).get_page(self.request.GET.get("page"))
         query = self.request.GET.copy()
         query.pop("page", None)
-        return super().get_context_data(form=form, page=page, query=query.urlencode(), **kwargs)
+        rows = [
+            {
+                "record": record,
+                "actor": actor_label(record.actor_name),
+                "object": object_label(record.object_type),
+                "before": audit_lines(record.before, record.object_type),
+                "after": audit_lines(record.after, record.object_type),
+            }
+            for record in page
+        ]
+        return super().get_context_data(form=form, page=page, rows=rows, query=query.urlencode(), **kwargs)
 
 
 def page_not_found(request, exception):
