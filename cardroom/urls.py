@@ -45,4 +45,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler403 = "cardroom.views.permission_denied"
 handler404 = "cardroom.views.page_not_found"

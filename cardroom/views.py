@@ -6,8 +6,10 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.paginator import Paginator
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import defaults
@@ -86,6 +88,22 @@ class AuditListView(RoleRequiredMixin, TemplateView):
             for record in page
         ]
         return super().get_context_data(form=form, page=page, rows=rows, query=query.urlencode(), **kwargs)
+
+
+def permission_denied(request, exception):
+    """A page the user's roles do not open: say which role it needs, in the user's language, and
+    lead back. The rule's ID stays out of the page (it is in the API's answer and the log)."""
+    if request.path.startswith("/api/"):
+        detail = _("Your role does not allow this.")
+        return JsonResponse({"code": "permission_denied", "detail": detail, "rule": "ROL-1"}, status=403)
+    match = getattr(request, "resolver_match", None)
+    view_class = getattr(getattr(match, "func", None), "view_class", None)
+    needed = [ROLE_LABELS[Role(role)] for role in getattr(view_class, "allowed_roles", ())]
+    held = [ROLE_LABELS[Role(role)] for role in sorted(user_roles(request.user))]
+    referer = request.headers.get("referer", "")
+    back = referer if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}) else ""
+    context = {"needed": needed, "held": held, "back": back or reverse("home")}
+    return render(request, "403.html", context, status=403)
 
 
 def page_not_found(request, exception):
