@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -43,6 +45,8 @@ urlpatterns = [
     path("cashgame/", include("cashgame.urls")),
     path("board/", include("cashgame.board_urls")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
 ]
 
 handler403 = "cardroom.views.permission_denied"
