@@ -11,11 +11,12 @@ import functools
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -80,6 +81,9 @@ KEY_LABELS = {
 # Keys whose values are the ledger's or the rule book's codes ("table:7", "CSH-5"): shown as
 # code, which the trail keeps on purpose.
 CODE_KEYS = {"reference", "rule", "request_key", "action"}
+# Keys the services write in cents or in basis points without saying so in the key's name.
+CENTS_KEYS = {"amount", "amounts", "prize", "fee", "bounty", "pot"}
+BASIS_POINT_KEYS = {"percentages", "payout_percentages"}
 ISO_MOMENT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 
 
@@ -158,8 +162,10 @@ def format_value(value, *, key: str = "", field=None) -> str:
         return "—"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    if isinstance(value, int) and key.endswith("_cents"):
+    if isinstance(value, int) and (key.endswith("_cents") or key in CENTS_KEYS):
         return format_eur(value)
+    if isinstance(value, int) and key in BASIS_POINT_KEYS:
+        return number_format(Decimal(value) / 100, decimal_pos=2, use_l10n=True) + " %"
     if isinstance(value, int) and key.endswith("_chips"):
         return format_chips(value)
     if isinstance(value, str):
@@ -168,6 +174,8 @@ def format_value(value, *, key: str = "", field=None) -> str:
         if value in choices:
             return str(choices[value])
         return _moment(value) if ISO_MOMENT.match(value) else value
+    if isinstance(value, list) and any(isinstance(item, list) for item in value):
+        return "; ".join(format_value(item, key=key) for item in value) or "—"  # rows of a table
     if isinstance(value, list):
         return ", ".join(format_value(item, key=key) for item in value) or "—"
     if isinstance(value, dict):

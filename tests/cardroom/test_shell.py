@@ -87,6 +87,8 @@ def test_audit_values_read_as_eur_local_time_and_labels():
             "present": True,
             "places": [[3, 1], [5, 2]],
             "reference": "table:7",
+            "percentages": [5000, 3000, 2000],
+            "amounts": [27_000],
             "odd_key": None,
         },
         "cashier.cashiertransaction",
@@ -96,8 +98,10 @@ def test_audit_values_read_as_eur_local_time_and_labels():
         ("Payment", "Cash", False),
         ("At", "2026-11-10 18:05:00", False),
         ("Present", "yes", False),
-        ("Places", "3, 1, 5, 2", False),
+        ("Places", "3, 1; 5, 2", False),
         ("For", "table:7", True),
+        ("Percentages", "50.00 %, 30.00 %, 20.00 %", False),
+        ("Amounts", "270.00 EUR", False),
         ("Odd key", "—", False),
     ]
     assert format_value({"prize_cents": 9000}) == "prize_cents: 90.00 EUR"
