@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
 from cardroom.forms import DomainFormMixin
+from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier import services
 from cashier.api import scoped_shifts, scoped_transactions
@@ -31,7 +32,11 @@ class ShiftOpenView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
-        messages.success(self.request, _("Shift opened."))
+        messages.success(
+            self.request,
+            _("Shift opened with a float of %(float)s.")
+            % {"float": format_eur(self.result.opening_float_cents)},
+        )
         return reverse("cashier:desk")
 
 
@@ -59,6 +64,12 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
+        closed = self.result
+        messages.success(
+            self.request,
+            _("Shift closed: counted %(counted)s, variance %(variance)s.")
+            % {"counted": format_eur(closed.counted_cents), "variance": format_eur(closed.variance_cents)},
+        )
         return reverse("cashier:shift-detail", args=[self.shift.pk])
 
 
