@@ -37,8 +37,13 @@ TAP_TARGETS_JS = """
     "a[href], button, select, textarea, input:not([type=hidden]), [role=button], summary");
   for (const element of targets) {
     if (element.disabled || element.closest("p, .messages, [hidden]")) continue;
-    const box = element.getBoundingClientRect();
+    let box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;  // not shown at this size
+    // A tick box or a radio is tapped through its label too: the larger of the two counts.
+    for (const label of element.labels || []) {
+      const around = label.getBoundingClientRect();
+      if (around.width * around.height > box.width * box.height) box = around;
+    }
     if (getComputedStyle(element).visibility === "hidden") continue;
     // Half a pixel of tolerance: a 44 px box may measure 43.99 after sub-pixel layout.
     if (box.height + 0.5 < minimum || box.width + 0.5 < minimum) {

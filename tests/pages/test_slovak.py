@@ -8,6 +8,7 @@ own names (people, games, tournaments, log-ins, built into the room) and the few
 the same in both languages by nature, each with its reason.
 """
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -88,3 +89,15 @@ def test_slovak_catalogue_has_no_untranslated_or_fuzzy_message():
     # msgfmt prints e.g. "1450 translated messages." and only names the other kinds when present.
     assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
     assert result.stderr.strip().endswith("translated messages.")
+
+
+# English number formats: "150.00 EUR" (a decimal point before cents), "20,000" (a comma
+# between thousands). Slovak pages write 150,00 EUR and 20 000 (cardroom/money.py).
+ENGLISH_NUMBER = re.compile(r"\d\.\d{2}\s?EUR|\b\d{1,3}(?:,\d{3})+\b(?!,)")
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_page_writes_money_and_chips_the_slovak_way(client, room, name):
+    slovak = render(client, room, name, "sk")
+    found = sorted({node for node in slovak if ENGLISH_NUMBER.search(node)})
+    assert found == [], "English numbers on the Slovak page:\n" + "\n".join(f"  [{node}]" for node in found)
