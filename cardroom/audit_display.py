@@ -26,6 +26,7 @@ SYSTEM_ACTOR = "system"
 
 # Keys the services write most, that are not a field of the record's model.
 KEY_LABELS = {
+    "action": gettext_lazy("Action"),
     "amount": gettext_lazy("Amount"),
     "amount_cents": gettext_lazy("Amount"),
     "player": gettext_lazy("Player"),
