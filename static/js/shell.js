@@ -13,7 +13,16 @@
       }
     });
   }
+  // On a phone the menu is one row that scrolls sideways: bring the current section into view.
+  function showCurrentSection() {
+    var nav = document.querySelector(".mainnav");
+    var current = nav && nav.querySelector("[aria-current=page]");
+    if (current && nav.scrollWidth > nav.clientWidth) {
+      nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+    }
+  }
   document.addEventListener("DOMContentLoaded", markScrollable);
+  document.addEventListener("DOMContentLoaded", showCurrentSection);
   window.addEventListener("resize", markScrollable);
   document.addEventListener("htmx:afterSettle", markScrollable);
 })();
