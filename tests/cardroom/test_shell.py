@@ -125,3 +125,19 @@ def test_audit_page_shows_labelled_values_not_json(client, manager):
     assert 'class="json"' not in page and "{&quot;status" not in page
     assert "<td>Shift 4" in page
     assert "<td>System (clock and timers)</td>" in page
+
+
+@pytest.mark.parametrize("records", [3, 60])
+def test_audit_page_reads_a_fixed_number_of_queries(client, manager, django_assert_num_queries, records):
+    for number in range(records):
+        audit_record(
+            actor=manager,
+            action="cashier.buy_in",
+            object_type="cashier.cashiertransaction",
+            object_id=number,
+            after={"amount_cents": 10_000 + number, "method": "cash"},
+        )
+    client.force_login(manager)
+    with django_assert_num_queries(6):
+        page = client.get("/audit/").content.decode()
+    assert page.count("<dt>Amount</dt>") == records
