@@ -1,7 +1,8 @@
 """Every page in a real browser, in one walk: a screenshot at 1280x800 (tablet), 1920x1080 (desk
 and TV) and 390x844 (phone) under test-artifacts/screens/, axe-core's accessibility rules at
-each size (no serious or critical violation), and on the tablet pages every tap target at
-least 44 px (tests/pages/walker.py names the pages; the room is tests/pages/room.py).
+the tablet and phone sizes (no serious or critical violation), and on the tablet pages every
+tap target at least 44 px (tests/pages/walker.py names the pages; the room is
+tests/pages/room.py). The 403 page a floor member gets on the manager's report is walked too.
 
 One test, one room, one browser: the walk is the CI budget's (under 90 s on a 2-core machine).
 Problems are gathered over the whole walk and asserted together, so one run lists them all.
@@ -14,6 +15,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from cardroom.roles import Role
 from tests.e2e.conftest import ARTIFACTS
 from tests.pages.room import build_room
 from tests.pages.walker import PAGES, TABLET_PAGES, page_url, page_user
@@ -121,6 +123,17 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
                     ]
                 if found:
                     problems[f"{name} @{width}x{height}"] = found
+        # The 403 page, as a floor member who opens the manager's report sees it.
+        page = contexts[room.staff[Role.FLOOR].pk]
+        page.set_viewport_size({"width": 1280, "height": 800})
+        response = page.goto(live_server.url + page_url("reports:daily", room))
+        assert response.status == 403
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(SCREENS / f"forbidden-{width}x{height}.png"), full_page=True)
+            found = _axe_problems(page) if (width, height) in AXE_SIZES else []
+            if found:
+                problems[f"403 page @{width}x{height}"] = found
     finally:
         for page in contexts.values():
             page.context.close()
