@@ -141,3 +141,12 @@ def test_audit_page_reads_a_fixed_number_of_queries(client, manager, django_asse
     with django_assert_num_queries(6):
         page = client.get("/audit/").content.decode()
     assert page.count("<dt>Amount</dt>") == records
+
+
+def test_the_first_link_skips_the_menu_to_the_page(client, manager):
+    client.force_login(manager)
+    page = client.get("/players/").content.decode()
+    body = page[page.index("<body") :]
+    first_link = re.search(r"<a [^>]*>[^<]*</a>", body).group(0)
+    assert first_link == '<a class="skip-link" href="#main">Skip to the page’s content</a>'
+    assert '<main class="page" id="main" tabindex="-1">' in page
