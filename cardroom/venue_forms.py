@@ -1,4 +1,5 @@
 from django import forms
+from django.apps import apps
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import DateInput, MoneyField
@@ -32,9 +33,23 @@ class VenueForm(forms.Form):
         }
 
 
+# The apps whose records the trail holds; Django's own (auth, sessions) are the admin's business.
+AUDITED_APPS = ("cardroom", "players", "cashier", "tournaments", "cashgame")
+
+
+def object_type_choices() -> list[tuple[str, str]]:
+    """The kinds of object by their names in the user's language, not "cashgame.playersession";
+    called when the form is drawn, so the names follow the active language."""
+    from cardroom.audit_display import object_label
+
+    types = [m._meta.label_lower for m in apps.get_models() if m._meta.app_label in AUDITED_APPS]
+    named = sorted(((kind, object_label(kind)) for kind in types), key=lambda choice: choice[1])
+    return [("", _("All")), *named]
+
+
 class AuditFilterForm(forms.Form):
     action = forms.CharField(label=_("Action"), required=False, max_length=80)
-    object_type = forms.CharField(label=_("Object type"), required=False, max_length=80)
+    object_type = forms.ChoiceField(label=_("Object type"), required=False, choices=object_type_choices)
     actor = forms.CharField(label=_("Staff"), required=False, max_length=150)
     since = forms.DateField(label=_("From"), required=False, widget=DateInput)
     until = forms.DateField(label=_("To"), required=False, widget=DateInput)

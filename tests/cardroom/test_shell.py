@@ -150,3 +150,24 @@ def test_the_first_link_skips_the_menu_to_the_page(client, manager):
     first_link = re.search(r"<a [^>]*>[^<]*</a>", body).group(0)
     assert first_link == '<a class="skip-link" href="#main">Skip to the page’s content</a>'
     assert '<main class="page" id="main" tabindex="-1">' in page
+
+
+def test_audit_filter_offers_kinds_of_object_by_name_and_filters_by_one(client, manager):
+    audit_record(actor=manager, action="cashier.shift_open", object_type="cashier.shift", object_id=1)
+    audit_record(actor=manager, action="player.create", object_type="players.player", object_id=2)
+    client.force_login(manager)
+    page = client.get("/audit/", {"object_type": "cashier.shift"}).content.decode()
+    assert '<option value="cashier.shift" selected>Shift</option>' in page
+    assert '<option value="players.player">Player</option>' in page
+    assert "cashier.shift_open" in page and "player.create" not in page
+
+
+def test_audit_filter_with_an_unknown_kind_says_so_and_filters_nothing(client, manager):
+    audit_record(actor=manager, action="player.create", object_type="players.player", object_id=2)
+    client.force_login(manager)
+    page = client.get("/audit/", {"object_type": "nonsense"}).content.decode()
+    assert (
+        '<div class="error-box" role="alert"><p>Object type: Select a valid choice. '
+        "nonsense is not one of the available choices.</p></div>"
+    ) in page
+    assert "player.create" in page
