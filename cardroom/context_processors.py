@@ -40,9 +40,15 @@ def shell(request) -> dict:
     user = getattr(request, "user", None)
     nav = []
     if user is not None and user.is_authenticated:
-        path = request.path
         for label, url_name, roles in NAVIGATION:
             if has_role(user, *roles):
-                url = reverse(url_name)
-                nav.append({"label": label, "url": url, "active": path.startswith(url)})
+                nav.append({"label": label, "url": reverse(url_name), "active": False})
+        # Exactly one item is the current section: the longest address the page's starts with
+        # (/cashier/shifts/3/ is under Shifts, not under the Cashier's /cashier/).
+        path = request.path
+        current = max(
+            (item for item in nav if path.startswith(item["url"])), key=lambda i: len(i["url"]), default=None
+        )
+        if current is not None:
+            current["active"] = True
     return {"venue": venue_get(), "navigation": nav}

@@ -85,3 +85,8 @@ def audit_list(
     if until:
         records = records.filter(at__lt=until)
     return records
+
+
+def audit_object_types() -> list[str]:
+    """The kinds of object the trail holds records of (one index-only read)."""
+    return list(AuditRecord.objects.order_by().values_list("object_type", flat=True).distinct())

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -45,6 +47,9 @@ urlpatterns = [
     path("board/", include("cashgame.board_urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
 ]
 
+handler403 = "cardroom.views.permission_denied"
 handler404 = "cardroom.views.page_not_found"

@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import DateInput, MoneyField
 from cardroom.models import Venue
+from cardroom.selectors import audit_object_types
 
 
 class VenueForm(forms.Form):
@@ -32,9 +33,25 @@ class VenueForm(forms.Form):
         }
 
 
+def object_type_choices() -> list[tuple[str, str]]:
+    """The kinds of object the trail holds, by their names in the user's language, not
+    "cashgame.playersession" (a kind appears once the trail has a record of it)."""
+    from cardroom.audit_display import object_label
+
+    named = sorted(
+        ((kind, object_label(kind)) for kind in audit_object_types()), key=lambda choice: choice[1]
+    )
+    return [("", _("All")), *named]
+
+
 class AuditFilterForm(forms.Form):
     action = forms.CharField(label=_("Action"), required=False, max_length=80)
-    object_type = forms.CharField(label=_("Object type"), required=False, max_length=80)
+    object_type = forms.ChoiceField(label=_("Object type"), required=False)
     actor = forms.CharField(label=_("Staff"), required=False, max_length=150)
     since = forms.DateField(label=_("From"), required=False, widget=DateInput)
     until = forms.DateField(label=_("To"), required=False, widget=DateInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Read once per request, for checking the choice and for drawing the list alike.
+        self.fields["object_type"].choices = object_type_choices()

@@ -6,24 +6,37 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.paginator import Paginator
 from django.http import JsonResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.generic import FormView, TemplateView
 
+from cardroom.audit_display import actor_label, audit_lines, object_label
 from cardroom.forms import DomainFormMixin
-from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, RoleRequiredMixin, user_roles
+from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, Role, RoleRequiredMixin, user_roles
 from cardroom.selectors import audit_list, venue_get
 from cardroom.services import venue_update
 from cardroom.venue_forms import AuditFilterForm, VenueForm
+
+# The roles by the names a person reads (Role's values are the groups' names, in English).
+ROLE_LABELS = {
+    Role.FLOOR: gettext_lazy("Floor"),
+    Role.CASHIER: gettext_lazy("Cashier"),
+    Role.MANAGER: gettext_lazy("Manager"),
+    Role.ADMINISTRATOR: gettext_lazy("Administrator"),
+}
 
 
 class HomeView(LoginRequiredMixin, TemplateView):
     template_name = "cardroom/home.html"
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(roles=sorted(user_roles(self.request.user)), **kwargs)
+        roles = [ROLE_LABELS[Role(role)] for role in sorted(user_roles(self.request.user))]
+        return super().get_context_data(roles=roles, **kwargs)
 
 
 class VenueSettingsView(RoleRequiredMixin, DomainFormMixin, FormView):
@@ -64,7 +77,33 @@ class AuditListView(RoleRequiredMixin, TemplateView):
         page = Paginator(records, self.page_size).get_page(self.request.GET.get("page"))
         query = self.request.GET.copy()
         query.pop("page", None)
-        return super().get_context_data(form=form, page=page, query=query.urlencode(), **kwargs)
+        rows = [
+            {
+                "record": record,
+                "actor": actor_label(record.actor_name),
+                "object": object_label(record.object_type),
+                "before": audit_lines(record.before, record.object_type),
+                "after": audit_lines(record.after, record.object_type),
+            }
+            for record in page
+        ]
+        return super().get_context_data(form=form, page=page, rows=rows, query=query.urlencode(), **kwargs)
+
+
+def permission_denied(request, exception):
+    """A page the user's roles do not open: say which role it needs, in the user's language, and
+    lead back. The rule's ID stays out of the page (it is in the API's answer and the log)."""
+    if request.path.startswith("/api/"):
+        detail = _("Your role does not allow this.")
+        return JsonResponse({"code": "permission_denied", "detail": detail, "rule": "ROL-1"}, status=403)
+    match = getattr(request, "resolver_match", None)
+    view_class = getattr(getattr(match, "func", None), "view_class", None)
+    needed = [ROLE_LABELS[Role(role)] for role in getattr(view_class, "allowed_roles", ())]
+    held = [ROLE_LABELS[Role(role)] for role in sorted(user_roles(request.user))]
+    referer = request.headers.get("referer", "")
+    back = referer if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}) else ""
+    context = {"needed": needed, "held": held, "back": back or reverse("home")}
+    return render(request, "403.html", context, status=403)
 
 
 def page_not_found(request, exception):

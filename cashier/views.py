@@ -32,7 +32,11 @@ class ShiftOpenView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
-        messages.success(self.request, _("Shift opened."))
+        messages.success(
+            self.request,
+            _("Shift opened with a float of %(float)s.")
+            % {"float": format_eur(self.result.opening_float_cents)},
+        )
         return reverse("cashier:desk")
 
 

@@ -40,7 +40,12 @@ class PlayerCreateView(RoleRequiredMixin, DomainFormMixin, FormView):
         return services.player_create(actor=self.request.user, **form.cleaned_data)
 
     def get_success_url(self):
-        messages.success(self.request, _("Player %s registered.") % self.result)
+        player = self.result
+        messages.success(
+            self.request,
+            _("New player card: %(name)s, card number %(card)s.")
+            % {"name": player.full_name, "card": player.card_number},
+        )
         return reverse("players:detail", args=[self.result.pk])
 
 
@@ -64,7 +69,9 @@ class PlayerUpdateView(RoleRequiredMixin, DomainFormMixin, FormView):
         return services.player_update(actor=self.request.user, player=self.player, **form.cleaned_data)
 
     def get_success_url(self):
-        messages.success(self.request, _("Changes saved."))
+        messages.success(
+            self.request, _("%(name)s: changes to the player card saved.") % {"name": self.result.full_name}
+        )
         return reverse("players:detail", args=[self.player.pk])
 
 
@@ -95,19 +102,21 @@ class PlayerActionView(RoleRequiredMixin, View):
         try:
             if action == "verify-id":
                 services.player_verify_id(actor=request.user, player=player)
-                messages.success(request, _("ID document verified."))
+                messages.success(request, _("%(name)s: ID document verified.") % {"name": player.full_name})
             elif action == "exclude":
                 form = ExclusionForm(request.POST)
                 if not form.is_valid():
                     raise DomainError("invalid", _("Check the exclusion form: %s") % form.errors.as_text())
                 services.player_exclude(actor=request.user, player=player, **form.cleaned_data)
-                messages.success(request, _("Player excluded."))
+                messages.success(
+                    request, _("%(name)s: exclusion from play recorded.") % {"name": player.full_name}
+                )
             elif action == "lift-exclusion":
                 form = LiftExclusionForm(request.POST)
                 if not form.is_valid():
                     raise DomainError("invalid", _("Give the reason for lifting the exclusion."))
                 services.player_exclusion_lift(actor=request.user, player=player, **form.cleaned_data)
-                messages.success(request, _("Exclusion lifted."))
+                messages.success(request, _("%(name)s: exclusion lifted.") % {"name": player.full_name})
             else:
                 return redirect("players:detail", pk=pk)
         except DomainError as error:

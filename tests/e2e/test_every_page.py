@@ -1,0 +1,144 @@
+"""Every page in a real browser, in one walk: a screenshot at 1280x800 (tablet), 1920x1080 (desk
+and TV) and 390x844 (phone) under test-artifacts/screens/, axe-core's accessibility rules at
+the tablet and phone sizes (no serious or critical violation), and on the tablet pages every
+tap target at least 44 px (tests/pages/walker.py names the pages; the room is
+tests/pages/room.py). The 403 page a floor member gets on the manager's report is walked too.
+
+One test, one room, one browser: the walk is the CI budget's (under 90 s on a 2-core machine).
+Problems are gathered over the whole walk and asserted together, so one run lists them all.
+"""
+
+import re
+import time
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from cardroom.roles import Role
+from tests.e2e.conftest import ARTIFACTS
+from tests.pages.room import build_room
+from tests.pages.walker import PAGES, TABLET_PAGES, page_url, page_user
+
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+SCREENS = ARTIFACTS / "screens"
+SIZES = [(1280, 800), (1920, 1080), (390, 844)]
+# axe at the tablet and the phone size: the desk size lays pages out as the tablet does (the
+# page is at most 1280 px wide), and each axe run costs about as much as a screenshot.
+AXE_SIZES = {(1280, 800), (390, 844)}
+FAILING_IMPACTS = {"serious", "critical"}
+MIN_TARGET_PX = 44
+
+# Tap targets on a page: what a finger can press. Links inside a sentence are exempt (WCAG 2.5.8
+# lets inline links keep the line's height); hidden and disabled controls are not targets.
+TAP_TARGETS_JS = """
+(minimum) => {
+  const small = [];
+  const targets = document.querySelectorAll(
+    "a[href], button, select, textarea, input:not([type=hidden]), [role=button], summary");
+  for (const element of targets) {
+    if (element.disabled || element.closest("p, .messages, [hidden]")) continue;
+    let box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;  // not shown at this size
+    // A tick box or a radio is tapped through its label too: the larger of the two counts.
+    for (const label of element.labels || []) {
+      const around = label.getBoundingClientRect();
+      if (around.width * around.height > box.width * box.height) box = around;
+    }
+    if (getComputedStyle(element).visibility === "hidden") continue;
+    // Half a pixel of tolerance: a 44 px box may measure 43.99 after sub-pixel layout.
+    if (box.height + 0.5 < minimum || box.width + 0.5 < minimum) {
+      const label = (element.innerText || element.value || element.name || element.id || "").trim();
+      const size = `${Math.round(box.width)}x${Math.round(box.height)}`;
+      small.push(`${element.tagName.toLowerCase()} "${label.slice(0, 30)}" ${size}`);
+    }
+  }
+  return small;
+}
+"""
+
+
+def _session_cookie(user, base_url: str) -> dict:
+    """The browser logged in as `user` without the log-in page (it has its own journey)."""
+    client = Client()
+    client.force_login(user)
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": base_url,
+    }
+
+
+def _axe_problems(page) -> list[str]:
+    results = page.evaluate("axe.run({resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {len(v['nodes'])}x, e.g. {v['nodes'][0]['target']}"
+        for v in results["violations"]
+        if v["impact"] in FAILING_IMPACTS
+    ]
+
+
+def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_server):
+    # axe-core as the PyPI wheel ships it (pinned in requirements-dev.txt); no network needed.
+    axe_script = pytest.importorskip("axe_playwright_python.base").AXE_SCRIPT
+    room = build_room()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    problems: dict[str, list[str]] = {}
+    contexts = {}
+    started = time.monotonic()
+    spent = {"open": 0.0, "screenshot": 0.0, "axe": 0.0}
+    try:
+        for name in sorted(PAGES):
+            user = page_user(name, room)
+            key = user.pk if user is not None else None
+            if key not in contexts:
+                context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+                if user is not None:
+                    context.add_cookies([_session_cookie(user, live_server.url)])
+                # axe-core is loaded into every page the context opens, before the page's scripts.
+                context.add_init_script(script=axe_script)
+                contexts[key] = context.new_page()
+            page = contexts[key]
+            page.set_viewport_size({"width": 1280, "height": 800})
+            mark = time.monotonic()
+            response = page.goto(live_server.url + page_url(name, room), wait_until="load")
+            spent["open"] += time.monotonic() - mark
+            if response.status != 200:
+                problems[name] = [f"answered {response.status}"]
+                continue
+            slug = re.sub(r"[^a-z0-9]+", "-", name.lower())
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                mark = time.monotonic()
+                page.screenshot(path=str(SCREENS / f"{slug}-{width}x{height}.png"), full_page=True)
+                spent["screenshot"] += time.monotonic() - mark
+                mark = time.monotonic()
+                found = _axe_problems(page) if (width, height) in AXE_SIZES else []
+                spent["axe"] += time.monotonic() - mark
+                if name in TABLET_PAGES and (width, height) == (1280, 800):
+                    found += [
+                        f"tap target under {MIN_TARGET_PX} px: {small}"
+                        for small in page.evaluate(TAP_TARGETS_JS, MIN_TARGET_PX)
+                    ]
+                if found:
+                    problems[f"{name} @{width}x{height}"] = found
+        # The 403 page, as a floor member who opens the manager's report sees it.
+        page = contexts[room.staff[Role.FLOOR].pk]
+        page.set_viewport_size({"width": 1280, "height": 800})
+        response = page.goto(live_server.url + page_url("reports:daily", room))
+        assert response.status == 403
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=str(SCREENS / f"forbidden-{width}x{height}.png"), full_page=True)
+            found = _axe_problems(page) if (width, height) in AXE_SIZES else []
+            if found:
+                problems[f"403 page @{width}x{height}"] = found
+    finally:
+        for page in contexts.values():
+            page.context.close()
+    elapsed = time.monotonic() - started
+    parts = ", ".join(f"{part} {seconds:.1f} s" for part, seconds in spent.items())
+    print(f"walked {len(PAGES)} pages at {len(SIZES)} sizes in {elapsed:.1f} s ({parts})")
+    report = "\n".join(f"{where}:\n  " + "\n  ".join(found) for where, found in sorted(problems.items()))
+    assert problems == {}, report

@@ -1,0 +1,195 @@
+"""A room in the middle of a night, built through the real services, for the tests that walk
+every page (tests/pages/test_slovak.py on SQLite, tests/e2e/test_every_page.py in a browser).
+
+Every page needs something real to show: a cash table with players seated and a hand in
+progress, a waiting list, a running tournament with its seats drawn and one bust-out, a second
+tournament open for registration, a cashier's open shift with receipts, a correction waiting
+for a manager, a blind structure. Times are set around the real clock (the pages read
+`timezone.now()`), so the clock and the shift look live.
+"""
+
+import itertools
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.utils import timezone
+
+from cage.services import correction_request
+from cardroom.roles import Role
+from cashgame.models import GameType
+from cashgame.services.games import game_create
+from cashgame.services.hands import hand_start
+from cashgame.services.sessions import session_buy_in, session_state_change
+from cashgame.services.tables import table_create, table_open
+from cashgame.services.waiting import waiting_add
+from cashier.models import CashierTransaction
+from cashier.services import shift_open
+from tests.conftest import make_staff
+from tests.factories import PlayerFactory
+from tests.tournaments.factories import TournamentFactory, structure_with
+from tournaments.models import Entry
+from tournaments.services.payouts import entry_bust
+from tournaments.services.registration import entry_register, tournament_start
+
+# Real-looking people: a name the Slovak check must not mistake for English (ALLOWED_WORDS is
+# built from these rows, not typed twice).
+PEOPLE = [
+    ("Ján", "Novák", "Shark"),
+    ("Zuzana", "Horváth", ""),
+    ("Peter", "Kováč", "Rock"),
+    ("Eva", "Varga", ""),
+    ("Lukáš", "Tóth", "Ace"),
+    ("Mária", "Nagy", ""),
+    ("Marek", "Baláž", ""),
+    ("Ivana", "Szabó", "Bluff"),
+    ("Andrej", "Molnár", ""),
+    ("Lucia", "Šimko", ""),
+]
+# What staff typed, in the room's language (the pages show it as typed).
+TYPED = {"break": "Výmena žetónov", "reason": "Zlé miesto pri stole"}
+_keys = itertools.count(1)
+
+
+def key() -> str:
+    return f"room-key-{next(_keys):06d}"
+
+
+@dataclass
+class Room:
+    staff: dict = field(default_factory=dict)  # role -> user
+    players: list = field(default_factory=list)
+    objects: dict = field(default_factory=dict)  # what the pages' URLs point at
+
+    def names(self) -> set[str]:
+        """Words of the room's own names: people, games, tournaments, staff log-ins."""
+        words = set()
+        for player in self.players:
+            words.update({player.first_name, player.last_name, player.nickname})
+        for user in self.staff.values():
+            words.add(user.get_username())
+        for thing in ("game12", "game25", "tournament", "upcoming", "structure"):
+            words.update(str(self.objects[thing].name).split())
+        words.update(TYPED.values())
+        return {word for word in words if word}
+
+
+def build_room() -> Room:
+    room = Room()
+    now = timezone.now()
+    floor = room.staff[Role.FLOOR] = make_staff("floor1", Role.FLOOR)
+    cashier = room.staff[Role.CASHIER] = make_staff("cashier1", Role.CASHIER)
+    manager = room.staff[Role.MANAGER] = make_staff("manager1", Role.MANAGER)
+    make_staff("manager2", Role.MANAGER)
+    room.staff[Role.ADMINISTRATOR] = make_staff("admin1", Role.ADMINISTRATOR)
+    room.players = [
+        PlayerFactory(
+            first_name=first, last_name=last, nickname=nick, id_verified_at=now - timedelta(days=30)
+        )
+        for first, last, nick in PEOPLE
+    ]
+    shift = shift_open(actor=cashier, opening_float_cents=500_000, now=now - timedelta(hours=2))
+    room.objects["shift"] = shift
+
+    # Cash games: table 1 (1/2) with three players in a hand, table 2 (2/5) empty, a waiting list.
+    game12 = game_create(
+        actor=manager,
+        name="NLHE 1/2",
+        game_type=GameType.NLHE,
+        small_blind_cents=100,
+        big_blind_cents=200,
+        min_buy_in_cents=10_000,
+        max_buy_in_cents=30_000,
+        now=now - timedelta(hours=3),
+    )
+    game25 = game_create(
+        actor=manager,
+        name="NLHE 2/5",
+        game_type=GameType.NLHE,
+        small_blind_cents=200,
+        big_blind_cents=500,
+        min_buy_in_cents=20_000,
+        max_buy_in_cents=100_000,
+        now=now - timedelta(hours=3),
+    )
+    table1 = table_create(actor=manager, number=1, game=game12, now=now - timedelta(hours=2))
+    table_open(actor=floor, table=table1, now=now - timedelta(hours=2))
+    table2 = table_create(actor=manager, number=2, game=game25, now=now - timedelta(hours=2))
+    table_open(actor=floor, table=table2, now=now - timedelta(hours=2))
+    sessions = []
+    for seat, player in enumerate(room.players[:3], start=1):
+        session = session_buy_in(
+            actor=cashier,
+            shift=shift,
+            table=table1,
+            player=player,
+            seat=seat,
+            amount_cents=15_000,
+            idempotency_key=key(),
+            now=now - timedelta(minutes=90 - seat),
+        )
+        sessions.append(
+            session_state_change(
+                actor=floor, session=session, action="posted", now=now - timedelta(minutes=80)
+            )
+        )
+    hand_start(actor=floor, table=table1, seats=[1, 2, 3], button_seat=1, now=now - timedelta(minutes=1))
+    for player in room.players[3:5]:
+        waiting_add(actor=floor, game=game12, player=player, now=now - timedelta(minutes=20))
+
+    # Tournaments: one running with its seats drawn and one bust-out, one open for registration.
+    structure = structure_with(
+        [(25, 50, 20), (50, 100, 20), ("break", 10, TYPED["break"]), (100, 200, 20)], name="Regular 20"
+    )
+    tournament = TournamentFactory(
+        name="Friday Freezeout",
+        start_at=now - timedelta(minutes=30),
+        min_players=2,
+        table_size=9,
+        levels=[(25, 50, 1200), (50, 100, 1200), ("break", 600, TYPED["break"]), (100, 200, 1200)],
+    )
+    for player in room.players[4:]:
+        entry_register(
+            actor=cashier,
+            tournament=tournament,
+            player=player,
+            shift=shift,
+            idempotency_key=key(),
+            now=now - timedelta(minutes=40),
+        )
+    tournament_start(actor=floor, tournament=tournament, now=now - timedelta(minutes=30))
+    busted = Entry.objects.filter(tournament=tournament).order_by("number").first()
+    entry_bust(
+        actor=floor, tournament=tournament, busted=[(busted.pk, 20_000)], now=now - timedelta(minutes=10)
+    )
+    # The factory makes it open for registration already.
+    upcoming = TournamentFactory(
+        name="Sunday Deepstack", start_at=now + timedelta(days=2), levels=[(25, 50, 1800)]
+    )
+    entry_register(
+        actor=cashier,
+        tournament=upcoming,
+        player=room.players[0],
+        shift=shift,
+        idempotency_key=key(),
+        now=now,
+    )
+
+    # A correction waiting for a manager: the upcoming tournament's buy-in (nothing played yet).
+    receipt = CashierTransaction.objects.filter(shift=shift).order_by("pk").last()
+    correction_request(
+        actor=cashier, posting=receipt.posting, reason=TYPED["reason"], now=now - timedelta(minutes=5)
+    )
+
+    room.objects.update(
+        game12=game12,
+        game25=game25,
+        table1=table1,
+        table2=table2,
+        session=sessions[0],
+        structure=structure,
+        tournament=tournament,
+        upcoming=upcoming,
+        receipt=receipt,
+        player=room.players[0],
+    )
+    return room
