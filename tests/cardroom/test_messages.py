@@ -21,7 +21,7 @@ def test_shift_open_and_close_messages_name_the_amounts__CAG_3(client, cashier):
     assert said(opened)[-1] == "Shift opened with a float of 500.00 EUR."
     shift = Shift.objects.get()
     closed = client.post(f"/cashier/shifts/{shift.pk}/close/", {"d_10000": "4", "d_5000": "1"})
-    assert said(closed)[-1] == "Shift closed: counted 450.00 EUR, variance -50.00 EUR."
+    assert said(closed)[-1] == "Shift closed: counted 450.00 EUR, expected 500.00 EUR, variance -50.00 EUR."
 
 
 def test_shift_open_message_in_slovak_uses_slovak_separators(client, cashier):
