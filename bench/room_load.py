@@ -47,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import (
+    collect_static,
     load_average,
     percentile,
     prepare_database,
@@ -551,6 +552,7 @@ def main() -> None:
     cleanup = prepare_database()
     try:
         setup_django()
+        collect_static()
         started = time.monotonic()
         room = setup_room()
         print(f"setup {time.monotonic() - started:.1f} s; load average {load_average()} (1, 5, 15 min)")

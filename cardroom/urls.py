@@ -1,8 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -48,7 +46,7 @@ urlpatterns = [
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
 ]
 
 handler403 = "cardroom.views.permission_denied"

@@ -6,7 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.paginator import Paginator
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -111,3 +112,10 @@ def page_not_found(request, exception):
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "not_found", "detail": _("No such address."), "rule": ""}, status=404)
     return defaults.page_not_found(request, exception)
+
+
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages that link none (the TV clock, the board). The static
+    URL is looked up per request, not when the URLconf loads: with hashed file names it needs the
+    manifest, which `collectstatic` writes after the code is installed."""
+    return redirect(static("favicon.svg"), permanent=True)
