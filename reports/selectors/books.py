@@ -24,7 +24,7 @@ from cashgame.models import (
     SessionEventKind,
 )
 from cashier.models import AccountKind, CashierTransaction, Entry, Posting, ReceiptCounter, Shift, ShiftStatus
-from cashier.selectors import account_amount, drawer_expected, ledger_total
+from cashier.selectors import account_amounts, drawer_expected, ledger_total
 from tournaments.models import COUNTED_STATUSES, BountyAward, EntryPayment, EntryStatus, Tournament
 from tournaments.models import Entry as TournamentEntry
 
@@ -49,6 +49,19 @@ class BookCheck:
 
 def _sum(queryset, field: str = "amount_cents") -> int:
     return queryset.aggregate(total=Sum(field))["total"] or 0
+
+
+def _sums(queryset, **fields: Sum) -> dict[str, int]:
+    """Several sums of one queryset in one query (0 where there is nothing to sum)."""
+    return {name: total or 0 for name, total in queryset.aggregate(**fields).items()}
+
+
+def _tournament_owner(tournament: Tournament) -> str:
+    return f"tournament:{tournament.pk}"
+
+
+TOURNAMENT_ACCOUNTS = (AccountKind.PRIZE_POOL, AccountKind.BOUNTY_POOL, AccountKind.REFUNDS_PAYABLE)
+ROOM_ACCOUNTS = (AccountKind.TOURNAMENT_FEES, AccountKind.RAKE_REVENUE, AccountKind.JACKPOT_FUND)
 
 
 def _not_reversed(path: str):
@@ -94,32 +107,37 @@ def _drawer_checks() -> list[BookCheck]:
     return [BookCheck(str(_("Closed shifts whose drawer still holds money")), 0, len(left), "shifts")]
 
 
-def _table_checks() -> list[BookCheck]:
+def _table_checks(tables: list[CashTable], amounts: dict) -> list[BookCheck]:
     checks = []
     money = SessionEvent.objects.filter(transaction__isnull=False).filter(
         _not_reversed("transaction__posting")
     )
-    for table in CashTable.objects.order_by("number"):
-        mine = money.filter(transaction__reference=table.reference)
-        bought = _sum(mine.filter(kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP]))
-        cashed = _sum(mine.filter(kind=SessionEventKind.CASH_OUT))
-        account = f"{table.reference}"
+    moved_postings = SessionEvent.objects.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values(
+        "posting"
+    )
+    for table in tables:
+        flows = _sums(
+            money.filter(transaction__reference=table.reference),
+            bought=Sum("amount_cents", filter=Q(kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP])),
+            cashed=Sum("amount_cents", filter=Q(kind=SessionEventKind.CASH_OUT)),
+        )
         moves = Entry.objects.filter(
-            posting__in=SessionEvent.objects.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values(
-                "posting"
-            ),
+            posting__in=moved_postings,
             account__kind=AccountKind.CHIPS_IN_PLAY,
-            account__owner=account,
+            account__owner=table.reference,
         )
         moved_in = -_sum(moves)  # chips in play carry a credit balance: in is negative
-        hands = Hand.objects.filter(table=table, status=HandStatus.ENDED)
-        fees = _sum(hands, "rake_cents") + _sum(hands, "jackpot_drop_cents")
-        in_play = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=account)
+        hands = _sums(
+            Hand.objects.filter(table=table, status=HandStatus.ENDED),
+            rake=Sum("rake_cents"),
+            drops=Sum("jackpot_drop_cents"),
+        )
+        in_play = amounts[(AccountKind.CHIPS_IN_PLAY, table.reference)]
         checks.append(
             BookCheck(
                 str(_("Table %(n)s: chips in play = bought + moved in - cashed out - rake and drops"))
                 % {"n": table.number},
-                bought + moved_in - cashed - fees,
+                flows["bought"] + moved_in - flows["cashed"] - hands["rake"] - hands["drops"],
                 in_play,
             )
         )
@@ -159,12 +177,16 @@ def _session_checks() -> list[BookCheck]:
     ]
 
 
-def _tournament_checks() -> list[BookCheck]:
+def _tournament_checks(tournaments: list[Tournament], amounts: dict) -> list[BookCheck]:
     checks = []
     counted = EntryPayment.objects.filter(entry__status__in=COUNTED_STATUSES)
-    for tournament in Tournament.objects.select_related("rules").order_by("pk"):
-        owner = f"tournament:{tournament.pk}"
-        payments = counted.filter(entry__tournament=tournament)
+    for tournament in tournaments:
+        owner = _tournament_owner(tournament)
+        paid_in = _sums(
+            counted.filter(entry__tournament=tournament),
+            prizes=Sum("prize_cents"),
+            bounties=Sum("bounty_cents"),
+        )
         prizes_paid = _sum(
             CashierTransaction.objects.filter(tournament_prize__tournament=tournament), "amount_cents"
         )
@@ -174,8 +196,8 @@ def _tournament_checks() -> list[BookCheck]:
             BookCheck(
                 str(_("Tournament %(n)s: prize pool = entries' prize parts + overlay - prizes paid"))
                 % {"n": tournament.pk},
-                _sum(payments, "prize_cents") + overlay - prizes_paid,
-                account_amount(kind=AccountKind.PRIZE_POOL, owner=owner),
+                paid_in["prizes"] + overlay - prizes_paid,
+                amounts[(AccountKind.PRIZE_POOL, owner)],
             )
         )
         bounties_paid = _sum(BountyAward.objects.filter(tournament=tournament, transaction__isnull=False))
@@ -183,8 +205,8 @@ def _tournament_checks() -> list[BookCheck]:
             BookCheck(
                 str(_("Tournament %(n)s: bounty pool = entries' bounties - bounties paid"))
                 % {"n": tournament.pk},
-                _sum(payments, "bounty_cents") - bounties_paid,
-                account_amount(kind=AccountKind.BOUNTY_POOL, owner=owner),
+                paid_in["bounties"] - bounties_paid,
+                amounts[(AccountKind.BOUNTY_POOL, owner)],
             )
         )
         due = tournament.entries.filter(status=EntryStatus.REFUND_DUE)
@@ -193,14 +215,14 @@ def _tournament_checks() -> list[BookCheck]:
                 str(_("Tournament %(n)s: refunds payable = refunds not yet collected"))
                 % {"n": tournament.pk},
                 _sum(due, "refund_cents"),
-                account_amount(kind=AccountKind.REFUNDS_PAYABLE, owner=owner),
+                amounts[(AccountKind.REFUNDS_PAYABLE, owner)],
             )
         )
     checks.append(
         BookCheck(
             str(_("Tournament fees = the fees of the entries in play")),
             _sum(counted, "fee_cents"),
-            account_amount(kind=AccountKind.TOURNAMENT_FEES),
+            amounts[(AccountKind.TOURNAMENT_FEES, "")],
         )
     )
     wrong_payments = EntryPayment.objects.exclude(
@@ -219,33 +241,45 @@ def _tournament_checks() -> list[BookCheck]:
     return checks
 
 
-def _fee_fund_checks() -> list[BookCheck]:
-    ended = Hand.objects.filter(status=HandStatus.ENDED)
+def _fee_fund_checks(amounts: dict) -> list[BookCheck]:
+    hands = _sums(
+        Hand.objects.filter(status=HandStatus.ENDED), rake=Sum("rake_cents"), drops=Sum("jackpot_drop_cents")
+    )
     shares_paid = _sum(JackpotShare.objects.filter(transaction__isnull=False))
     return [
         BookCheck(
             str(_("Rake revenue = the rake of the hand log")),
-            _sum(ended, "rake_cents"),
-            account_amount(kind=AccountKind.RAKE_REVENUE),
+            hands["rake"],
+            amounts[(AccountKind.RAKE_REVENUE, "")],
         ),
         BookCheck(
             str(_("Jackpot fund = the hand log's drops - jackpot shares paid")),
-            _sum(ended, "jackpot_drop_cents") - shares_paid,
-            account_amount(kind=AccountKind.JACKPOT_FUND),
+            hands["drops"] - shares_paid,
+            amounts[(AccountKind.JACKPOT_FUND, "")],
         ),
     ]
 
 
 def books_check() -> list[BookCheck]:
     """Every reconciliation of the books, in the order `check_books` prints them."""
+    tables = list(CashTable.objects.order_by("number"))
+    tournaments = list(Tournament.objects.select_related("rules").order_by("pk"))
+    # Every balance the checks compare, read at once.
+    amounts = account_amounts(
+        accounts=[
+            *((AccountKind.CHIPS_IN_PLAY, table.reference) for table in tables),
+            *((kind, _tournament_owner(t)) for t in tournaments for kind in TOURNAMENT_ACCOUNTS),
+            *((kind, "") for kind in ROOM_ACCOUNTS),
+        ]
+    )
     return [
         *_ledger_checks(),
         *_receipt_checks(),
         *_drawer_checks(),
-        *_table_checks(),
+        *_table_checks(tables, amounts),
         *_session_checks(),
-        *_tournament_checks(),
-        *_fee_fund_checks(),
+        *_tournament_checks(tournaments, amounts),
+        *_fee_fund_checks(amounts),
     ]
 
 
