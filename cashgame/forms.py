@@ -113,7 +113,7 @@ class SeatForm(forms.Form):
 class MoveForm(forms.Form):
     table = forms.ModelChoiceField(label=_("To table"), queryset=CashTable.objects.none())
     seat = forms.IntegerField(label=_("Seat"), min_value=1, max_value=10)
-    chips = MoneyField(label=_("Chips he takes along (change of table)"), required=False)
+    chips = MoneyField(label=_("Chips the player takes along (change of table)"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -167,7 +167,7 @@ class BuyInForm(MoneyRequestForm):
     table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.none())
     player = PlayerCardField()
     seat = forms.IntegerField(
-        label=_("Seat (empty: the one the floor gave him)"), min_value=1, max_value=10, required=False
+        label=_("Seat (empty: the one the floor gave the player)"), min_value=1, max_value=10, required=False
     )
     amount = MoneyField(label=_("Buy-in"))
     method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)

@@ -123,7 +123,7 @@ class SeatPlayerView(ActionView):
         )
 
     def message(self, result, **kwargs):
-        return _("%(player)s has seat %(seat)d; he buys in at the cage.") % {
+        return _("%(player)s has seat %(seat)d; the buy-in is at the cage.") % {
             "player": result.player.full_name,
             "seat": result.seat,
         }
