@@ -177,9 +177,14 @@ def receipt_facts_get(*, record: CashierTransaction) -> ReceiptFacts:
     return ReceiptFacts()
 
 
+def posting_transaction(*, posting) -> CashierTransaction | None:
+    """The cashier's transaction (receipt, amount, player) a correction reverses, if any."""
+    return CashierTransaction.objects.select_related("player").filter(posting=posting).first()
+
+
 def reversal_list() -> list[ReversalRequest]:
     """Corrections newest first, each with the transaction it reverses (amount, player,
-    receipt) so a manager sees what he approves."""
+    receipt) so a manager sees what is being approved."""
     return list(
         ReversalRequest.objects.select_related(
             "posting__cashier_transaction__player", "requested_by", "decided_by"

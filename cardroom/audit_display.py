@@ -78,6 +78,8 @@ KEY_LABELS = {
     "bust_number": gettext_lazy("Bust-out number"),
     "fee": gettext_lazy("Fee"),
     "prize": gettext_lazy("Prize"),
+    "code_from": gettext_lazy("Pairing code given by"),
+    "user_agent": gettext_lazy("Browser"),
 }
 # Keys whose values are the ledger's or the rule book's codes ("table:7", "CSH-5"): shown as
 # code, which the trail keeps on purpose.
@@ -107,8 +109,18 @@ def _choices_by_field_name() -> dict[str, dict[str, str]]:
     return found
 
 
+# A dealer tablet's own user is named "tablet-<table>-<random>" (devices.services._device_user):
+# the trail names it by its table, not by the random part.
+DEVICE_ACTOR = re.compile(r"^tablet-(\d+)-[0-9a-f]+$")
+
+
 def actor_label(actor_name: str) -> str:
-    return _("System (clock and timers)") if actor_name == SYSTEM_ACTOR else actor_name
+    if actor_name == SYSTEM_ACTOR:
+        return _("System (clock and timers)")
+    device = DEVICE_ACTOR.match(actor_name)
+    if device:
+        return _("Dealer tablet of table %(number)s") % {"number": device.group(1)}
+    return actor_name
 
 
 def object_label(object_type: str) -> str:

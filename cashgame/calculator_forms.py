@@ -18,7 +18,7 @@ class SidePotForm(forms.Form):
     players = forms.CharField(
         label=_(
             "Players, one per line in seat order from the button's left: name and live money put in "
-            "(EUR); add 'folded', and 'dead' with the amount of a dead blind (POT-4): 'D 2 folded dead 1'"
+            "(EUR); add 'folded', and 'dead' with the amount of a dead blind: 'D 2 folded dead 1'"
         ),
         widget=forms.Textarea(attrs={"rows": 5}),
         initial="A 20\nB 5\nC 20",
@@ -28,11 +28,11 @@ class SidePotForm(forms.Form):
         required=False,
     )
     game = forms.ModelChoiceField(
-        label=_("Rake and jackpot drop of the game (RAK-3, JKP-2)"),
+        label=_("Rake and jackpot drop of the game"),
         queryset=Game.objects.all(),
         required=False,
     )
-    saw_flop = forms.BooleanField(label=_("The flop was dealt (RAK-2)"), required=False, initial=True)
+    saw_flop = forms.BooleanField(label=_("The flop was dealt"), required=False, initial=True)
     rake = MoneyField(label=_("Rake (empty: the game's, or none)"), required=False)
     drop = MoneyField(label=_("Jackpot drop (empty: the game's, or none)"), required=False)
     chip = MoneyField(label=_("Smallest chip"), initial="0.50")
@@ -101,8 +101,18 @@ class BestHandForm(forms.Form):
     board = forms.CharField(label=_("Board"), max_length=30, initial="Qs Js Ts 2d 3c")
 
 
+# The betting structures by their names on the floor (poker.betting keeps code values only).
+LIMIT_LABELS = {
+    Limit.NO_LIMIT: _("No limit"),
+    Limit.POT_LIMIT: _("Pot limit"),
+    Limit.FIXED_LIMIT: _("Fixed limit"),
+}
+
+
 class RaiseForm(forms.Form):
-    limit = forms.ChoiceField(label=_("Betting"), choices=[(limit.value, limit.value) for limit in Limit])
+    limit = forms.ChoiceField(
+        label=_("Betting"), choices=[(limit.value, LIMIT_LABELS[limit]) for limit in Limit]
+    )
     street = forms.TypedChoiceField(
         label=_("Round"),
         coerce=int,
@@ -110,7 +120,7 @@ class RaiseForm(forms.Form):
     )
     small_blind = forms.IntegerField(label=_("Small blind"), min_value=0, initial=1)
     big_blind = forms.IntegerField(label=_("Big blind"), min_value=1, initial=2)
-    straddle = forms.BooleanField(label=_("Straddle (BET-4)"), required=False)
+    straddle = forms.BooleanField(label=_("Straddle"), required=False)
     pot = forms.IntegerField(label=_("Pot before this round (after the flop)"), min_value=0, initial=0)
     actions = forms.CharField(
         label=_("Bets this round, in order: 'to' or 'had:to' (e.g. 6 2:20)"), required=False
@@ -118,13 +128,13 @@ class RaiseForm(forms.Form):
     player_bet = forms.IntegerField(label=_("The player has out this round"), min_value=0, initial=0)
     player_stack = forms.IntegerField(label=_("The player's stack behind"), min_value=0, initial=200)
     bet_faced_when_acted = forms.IntegerField(
-        label=_("He already acted, facing (BET-3; empty: not yet)"), min_value=0, required=False
+        label=_("The player already acted, facing (empty: not yet)"), min_value=0, required=False
     )
     game = forms.ModelChoiceField(
-        label=_("Game (its BET-3 house option)"), queryset=Game.objects.all(), required=False
+        label=_("Game (its short all-in house option)"), queryset=Game.objects.all(), required=False
     )
     half_bet_rule = forms.TypedChoiceField(
-        label=_("Short all-in rule (BET-3)"),
+        label=_("Short all-in rule"),
         choices=[
             ("", _("The game's option (full bet rule without a game)")),
             ("full", _("Full bet rule")),

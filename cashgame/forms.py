@@ -43,12 +43,12 @@ GAME_MONEY = [
     ("big_blind", _("Big blind")),
     ("min_buy_in", _("Minimum buy-in")),
     ("max_buy_in", _("Maximum buy-in (empty: none)")),
-    ("rake_cap", _("Rake cap per hand (RAK-3)")),
-    ("rake_rounding", _("Rake rounded down to (RAK-3)")),
-    ("jackpot_small_blind", _("Jackpot stakes: small blind (JKP-1)")),
-    ("jackpot_big_blind", _("Jackpot stakes: big blind (JKP-1)")),
-    ("jackpot_drop", _("Jackpot drop (JKP-2)")),
-    ("jackpot_threshold", _("Jackpot drop from a pot of (JKP-2)")),
+    ("rake_cap", _("Rake cap per hand")),
+    ("rake_rounding", _("Rake rounded down to")),
+    ("jackpot_small_blind", _("Jackpot stakes: small blind")),
+    ("jackpot_big_blind", _("Jackpot stakes: big blind")),
+    ("jackpot_drop", _("Jackpot drop")),
+    ("jackpot_threshold", _("Jackpot drop from a pot of")),
 ]
 
 
@@ -63,7 +63,7 @@ class GameForm(forms.Form):
     )
     seat_hold_seconds = forms.IntegerField(label=_("Called player holds the seat (seconds)"), min_value=10)
     half_bet_rule = forms.BooleanField(
-        label=_("Half-bet rule: an all-in of at least half a raise reopens the betting (BET-3)"),
+        label=_("Half-bet rule: an all-in of at least half a raise reopens the betting"),
         required=False,
     )
     active = forms.BooleanField(label=_("Offered"), required=False)
@@ -113,7 +113,7 @@ class SeatForm(forms.Form):
 class MoveForm(forms.Form):
     table = forms.ModelChoiceField(label=_("To table"), queryset=CashTable.objects.none())
     seat = forms.IntegerField(label=_("Seat"), min_value=1, max_value=10)
-    chips = MoneyField(label=_("Chips he takes along (change of table)"), required=False)
+    chips = MoneyField(label=_("Chips the player takes along (change of table)"), required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -167,7 +167,7 @@ class BuyInForm(MoneyRequestForm):
     table = forms.ModelChoiceField(label=_("Table"), queryset=CashTable.objects.none())
     player = PlayerCardField()
     seat = forms.IntegerField(
-        label=_("Seat (empty: the one the floor gave him)"), min_value=1, max_value=10, required=False
+        label=_("Seat (empty: the one the floor gave the player)"), min_value=1, max_value=10, required=False
     )
     amount = MoneyField(label=_("Buy-in"))
     method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)

@@ -25,12 +25,30 @@ CONSEQUENCE_TEXT = {
 }
 
 
+# Each rule of the book by its name in words: the pages show the name, the rule ID stays in the
+# log's records and in error details.
+RULE_NAMES = {
+    "FLR-1": _("Misdeal"),
+    "FLR-2": _("Duplicate card"),
+    "FLR-3": _("Flop and board errors"),
+    "FLR-4": _("Dead hand"),
+}
+
+
+def rule_name(rule: str) -> str:
+    return str(RULE_NAMES.get(rule, rule))
+
+
 @dataclass(frozen=True)
 class Situation:
     key: str
     rule: str
     title: str
     consequence: str
+
+    @property
+    def rule_name(self) -> str:
+        return rule_name(self.rule)
 
     @property
     def consequence_text(self) -> str:
@@ -94,4 +112,4 @@ BY_KEY: dict[str, Situation] = {situation.key: situation for situation in SITUAT
 
 
 def situation_choices() -> list[tuple[str, str]]:
-    return [(situation.key, f"{situation.rule} · {situation.title}") for situation in SITUATIONS]
+    return [(situation.key, f"{situation.rule_name} · {situation.title}") for situation in SITUATIONS]

@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import AmountsForm, MoneyField
@@ -14,6 +15,16 @@ DENOMINATIONS_CENTS = [50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50,
 SMALLEST_NOTE_CENTS = 500
 
 
+def _denomination_text(cents: int) -> str:
+    """A note or coin as the page's language writes money: "0,50 EUR" in Slovak, "20 EUR"."""
+    return format_eur(cents) if cents % 100 else f"{cents // 100} {CURRENCY}"
+
+
+# Lazy: the label follows the language the page is rendered in, not the one active when the form
+# was built.
+denomination_label = lazy(_denomination_text, str)
+
+
 class ShiftCloseForm(AmountsForm):
     """A blind count: pieces per note and coin, the total computed (here, and live on the page
     by a small script); the expected figure is shown only once the count is recorded (CAG-3).
@@ -25,9 +36,8 @@ class ShiftCloseForm(AmountsForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for cents in DENOMINATIONS_CENTS:
-            label = format_eur(cents) if cents % 100 else f"{cents // 100} {CURRENCY}"
             self.fields[f"d_{cents}"] = forms.IntegerField(
-                label=label,
+                label=denomination_label(cents),
                 min_value=0,
                 max_value=1_000_000,
                 required=False,

@@ -19,6 +19,8 @@ from poker.common import PokerError
 
 RANKS = "23456789TJQKA"  # low to high; the ace also plays low in A-2-3-4-5 (HND-1)
 SUITS_HIGH_TO_LOW = "shdc"  # spades > hearts > diamonds > clubs, for the button draw (HND-2)
+# The suits' symbols, as the pages show a card and as a tablet's keyboard may type one.
+SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "♤": "s", "♡": "h", "♢": "d", "♧": "c"}
 
 # The jackpot fund is shared as loser / winner / rest of the table (JKP-3), in basis points.
 JACKPOT_LOSER_BP = 5_000
@@ -84,8 +86,8 @@ class HandValue:
 
 
 def parse_card(text: str) -> str:
-    """Normalise one card ("as", "AS", " As ") to its canonical form "As"; reject non-cards."""
-    card = text.strip()
+    """Normalise one card ("as", "AS", " As ", "A♠") to its canonical form "As"; reject non-cards."""
+    card = "".join(SUIT_SYMBOLS.get(char, char) for char in text.strip())
     if card.startswith("10"):
         card = "T" + card[2:]  # floor staff often type 10 for the ten
     if len(card) != 2 or card[0].upper() not in RANKS or card[1].lower() not in SUITS_HIGH_TO_LOW:
@@ -96,7 +98,7 @@ def parse_card(text: str) -> str:
 def parse_cards(cards: str | Iterable[str]) -> tuple[str, ...]:
     """Parse "AsKd", "As Kd" or ["As", "Kd"] into canonical cards, rejecting duplicates (FLR-2)."""
     if isinstance(cards, str):
-        text = cards.replace(",", " ").replace("10", "T")
+        text = "".join(SUIT_SYMBOLS.get(char, char) for char in cards).replace(",", " ").replace("10", "T")
         compact = "".join(text.split())
         if len(compact) % 2:
             raise CardError("bad_card", f"{cards!r} is not a list of two-character cards")

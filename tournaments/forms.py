@@ -39,7 +39,10 @@ class TournamentForm(forms.Form):
     )
     guarantee_cents = MoneyField(label=_("Guaranteed prize pool (EUR)"), required=False, confirm_large=False)
     guarantee_player_count = forms.IntegerField(
-        label=_("Players needed for the guarantee"), min_value=2, initial=15, help_text=_("TRN-3, TRN-4")
+        label=_("Players needed for the guarantee"),
+        min_value=2,
+        initial=15,
+        help_text=_("With its own player count: distinct players present by the deadline level."),
     )
     guarantee_deadline_level = forms.IntegerField(
         label=_("Guarantee checked at the end of level"), min_value=1, initial=3

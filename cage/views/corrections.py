@@ -1,5 +1,5 @@
 """Corrections (CAG-1): asked for from a receipt, decided by a manager who sees the amount, the
-player and the receipt he approves."""
+player and the receipt before approving."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
@@ -7,8 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from cage import services
-from cage.selectors import reversal_list
+from cage.selectors import posting_transaction, reversal_list
 from cardroom.errors import DomainError
+from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier.api import scoped_transactions
 from cashier.forms import ReversalRequestForm
@@ -16,6 +17,17 @@ from cashier.models import Posting, ReversalRequest, ReversalStatus
 from cashier.services import reversal_reject
 
 CASH_DESK_ROLES = (*CASHIER_ROLES, *MANAGER_ROLES)
+
+
+def _described(posting: Posting) -> str:
+    """What a correction reverses, as its messages name it: receipt, amount and player."""
+    record = posting_transaction(posting=posting)
+    if record is None:
+        return posting.description
+    values = {"receipt": record.receipt_number, "amount": format_eur(record.amount_cents)}
+    if record.player is None:
+        return _("receipt %(receipt)s, %(amount)s") % values
+    return _("receipt %(receipt)s, %(amount)s, %(player)s") % {**values, "player": record.player.full_name}
 
 
 class ReversalListView(RoleRequiredMixin, TemplateView):
@@ -36,12 +48,11 @@ class ReversalRequestView(RoleRequiredMixin, View):
         try:
             if not form.is_valid():
                 raise DomainError("reason_required", _("Say why the posting must be reversed."), rule="CAG-1")
-            services.correction_request(
-                actor=request.user,
-                posting=get_object_or_404(Posting, pk=record.posting_id),
-                reason=form.cleaned_data["reason"],
-            )
-            messages.success(request, _("Reversal requested; a manager must approve it."))
+            posting = get_object_or_404(Posting, pk=record.posting_id)
+            reason = form.cleaned_data["reason"]
+            services.correction_request(actor=request.user, posting=posting, reason=reason)
+            message = _("Reversal requested (%(what)s); a manager must approve it.")
+            messages.success(request, message % {"what": _described(posting)})
         except DomainError as error:
             messages.error(request, str(error))
         return redirect("cashier:receipt", pk=pk)
@@ -56,10 +67,11 @@ class ReversalDecisionView(RoleRequiredMixin, View):
         try:
             if decision == "approve":
                 services.correction_approve(actor=request.user, request=reversal_request)
-                messages.success(request, _("Reversal posted."))
+                message = _("Reversal posted (%(what)s).")
             else:
                 reversal_reject(actor=request.user, request=reversal_request)
-                messages.success(request, _("Reversal rejected."))
+                message = _("Reversal rejected (%(what)s).")
+            messages.success(request, message % {"what": _described(reversal_request.posting)})
         except DomainError as error:
             messages.error(request, str(error))
         return redirect("cashier:reversals")

@@ -26,3 +26,18 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule} {self.situation} {self.table}"
+
+    @property
+    def rule_name(self) -> str:
+        """The rule applied, in words, for the log's page (the ID stays in the record)."""
+        from cashgame.rulebook import rule_name
+
+        return rule_name(self.rule)
+
+    @property
+    def situation_title(self) -> str:
+        """The situation as the rule book words it (the key stays in the record)."""
+        from cashgame.rulebook import BY_KEY
+
+        situation = BY_KEY.get(self.situation)
+        return str(situation.title) if situation else self.situation

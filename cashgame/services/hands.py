@@ -37,7 +37,7 @@ NOT_DEALABLE = {
     ),
     SeatState.OWES_BLINDS: (
         "CSH-6",
-        gettext_lazy("owes his missed blinds: he is dealt in after posting them"),
+        gettext_lazy("owes missed blinds: dealt in after posting them"),
     ),
     SeatState.SITTING_OUT: ("CSH-5", gettext_lazy("is sitting out")),
 }

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, TemplateView
 
 from cardroom.forms import DomainFormMixin
@@ -25,7 +26,7 @@ class GameCreateView(RoleRequiredMixin, DomainFormMixin, FormView):
     allowed_roles = MANAGER_ROLES
     template_name = "cashgame/form.html"
     form_class = forms.GameForm
-    extra_context = {"title": _("New game")}
+    extra_context = {"title": gettext_lazy("New game")}
 
     def perform(self, form):
         return games.game_create(actor=self.request.user, **form.service_values())
@@ -36,7 +37,7 @@ class GameCreateView(RoleRequiredMixin, DomainFormMixin, FormView):
 
 
 class GameEditView(GameCreateView):
-    extra_context = {"title": _("Edit game")}
+    extra_context = {"title": gettext_lazy("Edit game")}
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "game": get_object_or_404(Game, pk=self.kwargs["pk"])}

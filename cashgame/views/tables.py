@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, TemplateView
 
 from cardroom.forms import DomainFormMixin
@@ -33,7 +34,7 @@ class TableCreateView(RoleRequiredMixin, DomainFormMixin, FormView):
     allowed_roles = MANAGER_ROLES
     template_name = "cashgame/form.html"
     form_class = forms.TableForm
-    extra_context = {"title": _("New cash table")}
+    extra_context = {"title": gettext_lazy("New cash table")}
 
     def perform(self, form):
         return tables.table_create(actor=self.request.user, **form.cleaned_data)
@@ -122,7 +123,7 @@ class SeatPlayerView(ActionView):
         )
 
     def message(self, result, **kwargs):
-        return _("%(player)s has seat %(seat)d; he buys in at the cage.") % {
+        return _("%(player)s has seat %(seat)d; the buy-in is at the cage.") % {
             "player": result.player.full_name,
             "seat": result.seat,
         }

@@ -60,7 +60,7 @@ class WaitingEntryActionView(ActionView):
 
     def message(self, result, pk, action):
         if action == "seat":
-            return _("%(player)s has seat %(seat)d at %(table)s; he buys in at the cage.") % {
+            return _("%(player)s has seat %(seat)d at %(table)s; the buy-in is at the cage.") % {
                 "player": result.player.full_name,
                 "seat": result.seat,
                 "table": result.table,

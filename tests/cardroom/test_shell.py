@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from django.test import override_settings
 
-from cardroom.audit_display import audit_lines, format_value
+from cardroom.audit_display import actor_label, audit_lines, format_value
 from cardroom.services import audit_record
 
 pytestmark = pytest.mark.django_db
@@ -105,6 +105,13 @@ def test_audit_values_read_as_eur_local_time_and_labels():
         ("Odd key", "—", False),
     ]
     assert format_value({"prize_cents": 9000}) == "prize_cents: 90.00 EUR"
+
+
+def test_audit_actor_is_a_log_in_the_clock_or_a_dealer_tablet_by_its_table__ROL_2():
+    assert actor_label("floor1") == "floor1"
+    assert actor_label("system") == "System (clock and timers)"
+    assert actor_label("tablet-3-86a2f4c2") == "Dealer tablet of table 3"
+    assert actor_label("tablet-fan") == "tablet-fan"
 
 
 def test_audit_page_shows_labelled_values_not_json(client, manager):

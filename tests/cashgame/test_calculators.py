@@ -90,11 +90,11 @@ def raise_page(client, **extra) -> str:
 
 def test_raise_page_full_and_half_bet_rule__BET_3(client, floor, half_bet_game):
     client.force_login(floor)
-    assert "Not reopened: he may only call or fold (BET-3)." in raise_page(client)
-    assert "The betting is reopened for him." in raise_page(client, game=str(half_bet_game.pk))
+    assert "Not reopened: the player may only call or fold." in raise_page(client)
+    assert "The betting is reopened for the player." in raise_page(client, game=str(half_bet_game.pk))
     page = raise_page(client, game=str(half_bet_game.pk), half_bet_rule="full")
-    assert "Not reopened: he may only call or fold (BET-3)." in page
-    assert "The betting is reopened for him." in raise_page(client, half_bet_rule="half")
+    assert "Not reopened: the player may only call or fold." in page
+    assert "The betting is reopened for the player." in raise_page(client, half_bet_rule="half")
 
 
 def test_game_api_switches_the_half_bet_rule__BET_3(api, manager, floor, game12):

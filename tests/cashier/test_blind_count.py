@@ -33,6 +33,22 @@ def test_the_count_page_is_blind_and_lists_every_note_and_coin__CAG_3(counting, 
     assert '<output id="running-total" for="count-form">0.00 EUR</output>' in page
 
 
+def test_the_coins_are_written_the_slovak_way_on_a_slovak_page__CAG_3(counting, shift):
+    from django.conf import settings
+    from django.utils import translation
+
+    from cashier.forms import ShiftCloseForm
+
+    form = ShiftCloseForm()  # built in English; its labels follow the page's language
+    counting.cookies[settings.LANGUAGE_COOKIE_NAME] = "sk"
+    page = counting.get(f"/cashier/shifts/{shift.pk}/close/").content.decode()
+    for label in ["0,50 EUR", "0,20 EUR", "0,01 EUR", "500 EUR"]:
+        assert f">{label}</label>" in page
+    assert ">0.50 EUR</label>" not in page
+    with translation.override("en"):
+        assert str(form.fields["d_50"].label) == "0.50 EUR"
+
+
 def test_the_server_adds_the_pieces_up_and_keeps_them_with_the_shift__CAG_3(counting, cashier, shift):
     # 2 x 500 + 4 x 50 + 1 x 20 + 3 x 10 + 7 x 0.50 + 1 x 0.05 + 3 x 0.01 = 1,253.58 EUR
     pieces = {

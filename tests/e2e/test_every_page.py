@@ -18,7 +18,7 @@ from django.test import Client
 from cardroom.roles import Role
 from tests.e2e.conftest import ARTIFACTS
 from tests.pages.room import build_room
-from tests.pages.walker import PAGES, TABLET_PAGES, page_url, page_user
+from tests.pages.walker import PAGES, TABLET, TABLET_PAGES, page_url, page_user, tablet_cookie
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -91,11 +91,16 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
     try:
         for name in sorted(PAGES):
             user = page_user(name, room)
-            key = user.pk if user is not None else None
+            key = TABLET if PAGES[name][0] == TABLET else (user.pk if user is not None else None)
             if key not in contexts:
                 context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
                 if user is not None:
                     context.add_cookies([_session_cookie(user, live_server.url)])
+                if key == TABLET:
+                    cookie_name, cookie_value = tablet_cookie(room)
+                    context.add_cookies(
+                        [{"name": cookie_name, "value": cookie_value, "url": live_server.url}]
+                    )
                 # axe-core is loaded into every page the context opens, before the page's scripts.
                 context.add_init_script(script=axe_script)
                 contexts[key] = context.new_page()

@@ -24,6 +24,7 @@ from cashgame.services.tables import table_create, table_open
 from cashgame.services.waiting import waiting_add
 from cashier.models import CashierTransaction
 from cashier.services import shift_open
+from devices.services import device_pair, pairing_code_create
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory
 from tests.tournaments.factories import TournamentFactory, structure_with
@@ -59,6 +60,7 @@ class Room:
     staff: dict = field(default_factory=dict)  # role -> user
     players: list = field(default_factory=list)
     objects: dict = field(default_factory=dict)  # what the pages' URLs point at
+    tablet_token: str = ""  # the dealer tablet paired to table 1 (its cookie's token)
 
     def names(self) -> set[str]:
         """Words of the room's own names: people, games, tournaments, staff log-ins."""
@@ -179,6 +181,10 @@ def build_room() -> Room:
     correction_request(
         actor=cashier, posting=receipt.posting, reason=TYPED["reason"], now=now - timedelta(minutes=5)
     )
+
+    # Table 1's dealer tablet, paired as the pairing page pairs one.
+    _pairing, code = pairing_code_create(actor=manager, table=table1, now=now - timedelta(hours=1))
+    _device, room.tablet_token = device_pair(code=code, now=now - timedelta(hours=1))
 
     room.objects.update(
         game12=game12,

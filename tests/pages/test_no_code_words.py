@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.pages.walker import PAGES, page_url, page_user, text_nodes
+from tests.pages.walker import PAGES, open_as, page_url, text_nodes
 
 RULE_ID = re.compile(r"\b[A-Z]{3}-\d+\b")
 # Words of the code, not of the room; a JSON object's opening.
@@ -24,9 +24,7 @@ def test_code_words_finds_rule_ids_keys_and_json():
 
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_page_text_has_no_rule_ids_or_code_names(client, room, name):
-    user = page_user(name, room)
-    if user is not None:
-        client.force_login(user)
+    open_as(client, name, room)
     response = client.get(page_url(name, room))
     assert response.status_code == 200
     found = code_words(text_nodes(response.content.decode()))

@@ -19,13 +19,10 @@ def test_a_page_is_not_also_named_as_no_page():
 
 
 def test_every_page_answers_200_to_the_role_that_uses_it(client, room):
-    from tests.pages.walker import page_url, page_user
+    from tests.pages.walker import open_as, page_url
 
     answers = {}
     for name in PAGES:
-        user = page_user(name, room)
-        client.logout()
-        if user is not None:
-            client.force_login(user)
+        open_as(client, name, room)
         answers[name] = client.get(page_url(name, room)).status_code
     assert {name: code for name, code in answers.items() if code != 200} == {}

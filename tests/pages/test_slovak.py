@@ -17,7 +17,7 @@ from django.conf import settings
 from django.utils.translation import trans_real
 
 from cardroom.selectors import venue_get
-from tests.pages.walker import PAGES, page_url, page_user, text_nodes, words
+from tests.pages.walker import PAGES, open_as, page_url, text_nodes, words
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "sk" / "LC_MESSAGES" / "django.po"
 
@@ -43,10 +43,7 @@ def translated_as_themselves() -> set[str]:
 
 
 def render(client, room, name: str, language: str) -> list[str]:
-    client.logout()
-    user = page_user(name, room)
-    if user is not None:
-        client.force_login(user)
+    open_as(client, name, room)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     response = client.get(page_url(name, room), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 
+from django.core import signing
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cardroom.roles import Role
@@ -27,10 +28,17 @@ NOT_PAGES = {
     "tournaments:structure-export": "a CSV or JSON file download",
     "board:rows": "the waiting board's htmx fragment, inside board:board",
     "cashier:player-pick": "the desk's htmx search results, inside cashier:desk",
+    "cashgame:table-live": "the cash table's htmx fragment, polled inside cashgame:table",
+    "floor:live": "the floor view's htmx fragment, polled inside floor:room",
+    "devices:tablet-seats": "the dealer tablet's htmx fragment, polled inside devices:tablet",
 }
 
+# The dealer tablet: not a person's log-in but a paired device (devices.middleware), opened
+# with the device cookie of the tablet the room pairs to table 1.
+TABLET = "tablet"
+
 # name -> (who looks at it, the URL's arguments in the room). None: anonymous.
-PAGES: dict[str, tuple[Role | None, Callable[[Room], dict]]] = {
+PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "login": (None, lambda room: {}),
     "home": (Role.MANAGER, lambda room: {}),
     "venue-settings": (Role.MANAGER, lambda room: {}),
@@ -77,6 +85,15 @@ PAGES: dict[str, tuple[Role | None, Callable[[Room], dict]]] = {
     "cashgame:rulings": (Role.FLOOR, lambda room: {}),
     "cashgame:calculators": (Role.FLOOR, lambda room: {}),
     "board:board": (None, lambda room: {}),
+    "cashgame:seat-panel": (Role.FLOOR, lambda room: {"pk": room.objects["table1"].pk, "seat": 1}),
+    "floor:room": (Role.FLOOR, lambda room: {}),
+    "tournaments:levels": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
+    "tournaments:payout-table": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
+    "tournaments:structure-new": (Role.MANAGER, lambda room: {}),
+    "tournaments:structure-edit": (Role.MANAGER, lambda room: {"pk": room.objects["structure"].pk}),
+    "devices:list": (Role.MANAGER, lambda room: {}),
+    "devices:pair": (None, lambda room: {}),
+    "devices:tablet": (TABLET, lambda room: {}),
 }
 
 # Pages a tablet shows (the floor's and the dealer's): every tap target at least 44 px.
@@ -88,6 +105,9 @@ TABLET_PAGES = {
     "tournaments:detail",
     "tournaments:seating",
     "tournaments:bust",
+    "cashgame:seat-panel",
+    "floor:room",
+    "devices:tablet",
 }
 
 
@@ -124,8 +144,29 @@ def page_url(name: str, room: Room) -> str:
 
 
 def page_user(name: str, room: Room):
+    """The staff member who opens the page; None for a public page and for the tablet's."""
     role = PAGES[name][0]
-    return None if role is None else room.staff[role]
+    return None if role is None or role == TABLET else room.staff[role]
+
+
+def tablet_cookie(room: Room) -> tuple[str, str]:
+    """The paired tablet's cookie (name, signed value), as the pairing page sets it."""
+    from devices.middleware import COOKIE, COOKIE_SALT
+
+    # HttpResponse.set_signed_cookie signs with the cookie's name and the salt together.
+    return COOKIE, signing.get_cookie_signer(salt=COOKIE + COOKIE_SALT).sign(room.tablet_token)
+
+
+def open_as(client, name: str, room: Room) -> None:
+    """Make the test client whoever opens the page: a staff member, nobody, or the tablet."""
+    client.logout()
+    cookie_name, cookie_value = tablet_cookie(room)
+    client.cookies.pop(cookie_name, None)
+    user = page_user(name, room)
+    if user is not None:
+        client.force_login(user)
+    if PAGES[name][0] == TABLET:
+        client.cookies[cookie_name] = cookie_value
 
 
 # Elements whose text a person does not read as words of the page's language; and any element

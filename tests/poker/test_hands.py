@@ -35,6 +35,14 @@ def test_cards_are_normalised_and_validated() -> None:
         parse_card("A")
 
 
+def test_cards_typed_with_suit_symbols_as_the_pages_show_them() -> None:
+    assert parse_card("A♠") == "As"
+    assert parse_card("10♥") == "Th"
+    assert parse_cards("A♦K♣ 2♤") == ("Ad", "Kc", "2s")
+    with pytest.raises(CardError):
+        parse_card("A★")
+
+
 def test_duplicate_card_names_the_void_rule__FLR_2() -> None:
     with pytest.raises(DuplicateCardError) as raised:
         evaluate_holdem("AsKd", "As7h2c3d9s")

@@ -5,6 +5,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.presets import preset_text
+
 # Limits of a level in a template (TRN-7); a tournament's own copy is kept in seconds.
 MIN_LEVEL_MINUTES = 1
 MAX_LEVEL_MINUTES = 240
@@ -28,7 +30,16 @@ class BlindStructure(models.Model):
         ordering = ["name"]
 
     def __str__(self) -> str:
-        return self.name
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """The name in the page's language when it is a preset's own (tournaments.presets)."""
+        return preset_text(self.name)
+
+    @property
+    def description_text(self) -> str:
+        return preset_text(self.description)
 
 
 class LevelFields(models.Model):

@@ -46,9 +46,9 @@ CLOCK_STARTED = frozenset({S.RUNNING, S.ON_BREAK, S.PAUSED})
 
 class GuaranteeMode(models.TextChoices):
     NONE = "none", _("No guarantee")
-    CONDITIONAL = "conditional", _("Conditional (TRN-3)")
-    UNCONDITIONAL = "unconditional", _("Unconditional (TRN-4)")
-    OWN_COUNT = "own_count", _("Own player count (TRN-4)")
+    CONDITIONAL = "conditional", _("Conditional: enough players present")
+    UNCONDITIONAL = "unconditional", _("Unconditional")
+    OWN_COUNT = "own_count", _("Conditional: own player count")
 
 
 class Tournament(models.Model):

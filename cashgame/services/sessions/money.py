@@ -89,7 +89,7 @@ def session_buy_in(
         elif seat is None:
             raise DomainError(
                 "seat_required",
-                _("%(player)s has no seat at %(table)s: say which seat he takes, or seat him first.")
+                _("%(player)s has no seat at %(table)s: say which seat they take, or seat them first.")
                 % {"player": player.full_name, "table": locked},
                 rule="CSH-1",
             )
@@ -277,7 +277,7 @@ def session_cash_out(
     if not leaving:
         raise DomainError(
             "partial_cash_out",
-            _("Chips stay on the table until the player leaves: cash out only when he gives up the seat."),
+            _("Chips stay on the table until the player leaves: cash out only when giving up the seat."),
             rule="CSH-2",
         )
     if not isinstance(amount_cents, int) or not 0 <= amount_cents <= MAX_CENTS:

@@ -91,7 +91,7 @@ def session_move(
     hand = _current_hand(source)
     if hand is not None and session.seat in hand.dealt_seats:
         raise DomainError(
-            "in_hand", _("The player is dealt in the hand in progress: move him after it."), status_code=409
+            "in_hand", _("The player is dealt in the hand in progress: move them after it."), status_code=409
         )
     _check_seat_free(target, seat, exclude=session.pk)
     posting = None
@@ -156,7 +156,7 @@ def session_release(*, actor, session: PlayerSession, now: datetime | None = Non
     if session.state != SeatState.AWAITING_BUY_IN or session.invested_cents:
         raise DomainError(
             "has_chips",
-            _("%(player)s has chips on the table: he leaves through a cash-out at the cage.")
+            _("%(player)s has chips on the table: they leave through a cash-out at the cage.")
             % {"player": session.player.full_name},
             rule="CSH-2",
             status_code=409,
@@ -207,7 +207,7 @@ def session_state_change(
     allowed, target = STATE_ACTIONS[action]
     if session.state not in allowed:
         if session.state == SeatState.OWES_BLINDS:
-            message = _("The player owes his missed blinds: he is back in only after posting them.")
+            message = _("The player owes missed blinds and is back in only after posting them.")
         elif session.state == SeatState.WAITING_FOR_BUTTON:
             message = _("A new player waits for the button to pass, or posts.")
         elif session.state == SeatState.AWAITING_BUY_IN:
@@ -219,7 +219,7 @@ def session_state_change(
     if target == SeatState.PLAYING and short:
         raise DomainError(
             "short_stack",
-            _("The player has less than one big blind (%s): he tops up first.")
+            _("The player has less than one big blind (%s): a top-up comes first.")
             % format_eur(table.game.big_blind_cents),
             rule="CSH-5",
             status_code=409,

@@ -1,0 +1,30 @@
+"""The preset blind structures' names and descriptions in the page's language.
+
+Migration 0002 stores the three presets in English (a migration's data cannot follow the
+reader's language); the pages show a preset's name and description through these translated
+texts while they are still the preset's own. A manager's renamed or rewritten text is shown as
+typed.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+# Stored English text -> the same text for the catalogue (translated when shown).
+PRESET_TEXTS = {
+    "Turbo": _("Turbo"),
+    "Regular": _("Regular"),
+    "Deep stack": _("Deep stack"),
+    "10-minute levels, big blind ante from level 4, a break every 6 levels.": _(
+        "10-minute levels, big blind ante from level 4, a break every 6 levels."
+    ),
+    "20-minute levels, big blind ante from level 5, a break every 4 levels.": _(
+        "20-minute levels, big blind ante from level 5, a break every 4 levels."
+    ),
+    "30-minute levels, big blind ante from level 5, a break every 5 levels.": _(
+        "30-minute levels, big blind ante from level 5, a break every 5 levels."
+    ),
+}
+
+
+def preset_text(stored: str) -> str:
+    """A preset's stored English text in the active language; any other text as it is."""
+    return str(PRESET_TEXTS.get(stored, stored))
