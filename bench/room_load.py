@@ -15,9 +15,12 @@ The devices, each one coroutine of an asyncio client in this process:
 - 10 cage windows post through the cage's door (POST /api/cashier/transactions/) a cash-game
   buy-in of 200.00 EUR that seats a player at the window's own table, then his cash-out, after a
   pause of 1 to 3 s before each request: about 2.5 buy-ins and 2.5 cash-outs a second.
-- 60 screens: 40 TV clocks and 10 floor dashboards poll the tournament's clock state
-  (GET /tv/<id>/state.json, what static/js/clock.js polls on both pages) one second after each
-  answer; 10 waiting-list boards poll GET /board/rows/ every 5 s (templates/cashgame/board.html).
+- 60 screens: 40 TV clocks poll the tournament's clock state (GET /tv/<id>/state.json, what
+  static/js/clock.js polls) one second after each answer; 10 floor views, logged in as the
+  manager, poll the live room (GET /floor/live/: every table drawn with its seats, the waiting
+  counts and the clock, templates/floor/floor.html's "every 1s"); 10 waiting-list boards poll
+  GET /board/rows/ every 5 s (templates/cashgame/board.html). Before the floor view existed
+  (--legacy-cashier-api), the floor's dashboards polled the clock state like the TVs.
 
 The load is paced, not flat out: each device waits for its answer, pauses, and sends the next
 request (a closed loop with think time, as the devices behave). Each request goes on a new
@@ -47,6 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import (
+    SERVER_SECRET_KEY,
     collect_static,
     load_average,
     percentile,
@@ -85,9 +89,10 @@ GROUPS = {
     "buy_in": "buy-in",
     "cash_out": "cash-out",
     "tv": "TV poll",
+    "floor": "floor view poll",
     "board": "board poll",
 }
-REPORTED = ["dealer tap", "buy-in", "cash-out", "TV poll", "board poll"]
+REPORTED = ["dealer tap", "buy-in", "cash-out", "TV poll", "floor view poll", "board poll"]
 TARGETED = ["dealer tap", "buy-in", "TV poll"]
 
 
@@ -228,8 +233,10 @@ def setup_room(
 
     for player in Player.objects.bulk_create(_player("Q", i, now) for i in range(WAITING_PLAYERS)):
         waiting_add(actor=manager, game=game, player=player)
+    cookie = _logged_in_cookie(manager)
     connection.close()
     return {
+        "cookie": cookie,
         "dealers": dealers,
         "windows": desks,
         "tournament": tournament.pk,
@@ -318,11 +325,15 @@ class Client:
     def __init__(self, port: int, answers: list[Answer], deadline: float):
         self.port, self.answers, self.deadline = port, answers, deadline
 
-    async def send(self, method: str, path: str, *, token: str = "", body=None, key: str = ""):
+    async def send(
+        self, method: str, path: str, *, token: str = "", body=None, key: str = "", cookie: str = ""
+    ):
         headers = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Connection: close"]
         payload = b""
         if token:
             headers.append(f"Authorization: Token {token}")
+        if cookie:
+            headers.append(f"Cookie: {cookie}")
         if key:
             headers.append(f"Idempotency-Key: {key}")
         if body is not None:
@@ -433,13 +444,15 @@ async def window(client: Client, desk: dict, index: int, legacy: bool, rng: rand
             step, turn = "buy_in", turn + 1
 
 
-async def screen(client: Client, kind: str, path: str, period_ms: int, rng: random.Random) -> None:
+async def screen(
+    client: Client, kind: str, path: str, period_ms: int, rng: random.Random, cookie: str = ""
+) -> None:
     """A screen polling `path` one period after each answer (static/js/clock.js, htmx's
     "every 5s"); the first poll after a random part of the period, so screens are not in step."""
     if not await client.pause(0, period_ms, rng):
         return
     while True:
-        sent, status, text = await client.send("GET", path)
+        sent, status, text = await client.send("GET", path, cookie=cookie)
         client.record(kind, sent, status == 200, status, text)
         if not await client.pause(period_ms, period_ms, rng):
             return
@@ -455,8 +468,15 @@ async def devices(port: int, room: dict, answers: list[Answer], deadline: float,
     ]
     tasks += [
         screen(client, "tv", state, CLOCK_POLL_MS, random.Random(rng.random()))
-        for _ in range(TV_SCREENS + FLOOR_SCREENS)
+        for _ in range(TV_SCREENS + (FLOOR_SCREENS if legacy else 0))
     ]
+    if not legacy:
+        tasks += [
+            screen(
+                client, "floor", "/floor/live/", CLOCK_POLL_MS, random.Random(rng.random()), room["cookie"]
+            )
+            for _ in range(FLOOR_SCREENS)
+        ]
     tasks += [
         screen(client, "board", "/board/rows/", BOARD_POLL_MS, random.Random(rng.random()))
         for _ in range(BOARD_SCREENS)
@@ -504,6 +524,17 @@ def run_load(port: int, room: dict, server_pid: int, *, legacy: bool) -> dict:
     }
 
 
+def _logged_in_cookie(user) -> str:
+    """A session cookie for `user`, as the log-in page would set it (the server shares this
+    process's secret key and session store)."""
+    from django.conf import settings
+    from django.test import Client as TestClient
+
+    client = TestClient()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
 def tally(result: dict) -> dict:
     """Per kind reported: latencies (ms) of the requests sent in the measured window, errors."""
     begin, end = result["window"]
@@ -549,6 +580,8 @@ def purge_redis() -> None:
 def main() -> None:
     legacy = "--legacy-cashier-api" in sys.argv[1:]
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/6")
+    # The floor views' session cookie is made here and read by the server: one secret key.
+    os.environ["DJANGO_SECRET_KEY"] = SERVER_SECRET_KEY
     cleanup = prepare_database()
     try:
         setup_django()
@@ -573,7 +606,8 @@ def report(result: dict, measured: dict, problems: list) -> None:
     print(
         f"devices: {TABLES} dealer tablets (pause {TAP_PAUSE_MS[0]}-{TAP_PAUSE_MS[1]} ms), "
         f"{CAGE_WINDOWS} cage windows (pause {DESK_PAUSE_MS[0]}-{DESK_PAUSE_MS[1]} ms), "
-        f"{TV_SCREENS + FLOOR_SCREENS} clock screens ({CLOCK_POLL_MS} ms), {BOARD_SCREENS} boards "
+        f"{TV_SCREENS} TV clocks and {FLOOR_SCREENS} floor views ({CLOCK_POLL_MS} ms), "
+        f"{BOARD_SCREENS} boards "
         f"({BOARD_POLL_MS} ms); {WARMUP_S:.0f} s warm-up, {MEASURE_S:.0f} s measured; "
         f"gunicorn workers {os.environ.get('BENCH_WORKERS', os.cpu_count())}"
     )

@@ -2,14 +2,18 @@
 shows, in English and Slovak, and the live fragment's pinned query count."""
 
 import random
+import re
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
 from django.utils import translation
 
+from cashgame.models import WaitingEntry, WaitStatus
 from cashgame.services.hands import hand_start
 from cashgame.services.sessions import session_seat, session_state_change
 from cashgame.services.tables import table_close
-from cashgame.services.waiting import waiting_add, waiting_call_next
+from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_remove
 from floor.selectors import room_get
 from tests.cashgame.conftest import make_game, make_table, seat_players
 from tests.conftest import make_staff
@@ -130,11 +134,13 @@ def test_floor_view_in_slovak(client, floor, room):
         assert f">{english}<" not in html, english
 
 
-# The log-in session, the user and his roles (3); the cash tables (cash_table_drawings: tables
-# with their games and last buttons, hands in progress, open sessions with their players, called
-# players: 4); the closed tables (1); the waiting counts (1); the running tournaments (1); and per
-# running tournament its levels, tables and seated entries (3).
-ROOM_QUERIES = 3 + 4 + 1 + 1 + 1 + 3
+# The log-in session, the user and their roles (3); the room's last audit record (1); the cash
+# tables (cash_table_drawings: tables with their games and last buttons, hands in progress, open
+# sessions with their players, called players: 4); the closed tables (1); the waiting counts (1);
+# the running tournaments (1); and per running tournament its levels, tables and seated entries (3).
+ROOM_QUERIES = 3 + 1 + 4 + 1 + 1 + 1 + 3
+# A poll that finds this second's drawing of the room: the log-in, the last audit record.
+DRAWN_QUERIES = 3 + 1
 
 
 def test_live_fragment_queries_do_not_grow_with_tables_and_players(
@@ -143,15 +149,40 @@ def test_live_fragment_queries_do_not_grow_with_tables_and_players(
     hold_caches(monkeypatch)
     client.force_login(floor)
     assert client.get("/floor/live/").status_code == 200
+    cache.clear()  # draw the room anew, as the first poll of a second does
     with django_assert_num_queries(ROOM_QUERIES):
         assert client.get("/floor/live/").status_code == 200
     game = make_game(name="PLO 2/5", small=200, big=500, min_buy_in=20_000, max_buy_in=100_000)
     for number in (7, 8, 9):
         seat_players(cashier=cashier, floor=floor, shift=shift, table=make_table(game, number), count=6)
         waiting_add(actor=floor, game=game, player=PlayerFactory())
+    cache.clear()
     with django_assert_num_queries(ROOM_QUERIES):
         page = client.get("/floor/live/")
     assert page.content.decode().count('class="seat seat--') == 4 * 9 + 16
+
+
+def test_every_screen_polling_in_one_second_shares_one_drawing_until_the_room_changes(
+    client, floor, manager, room, game12, monkeypatch, django_assert_num_queries
+):
+    """Ten floor screens polling each second cost one drawing a second; a change of the room
+    (here a player taken off the waiting list, audited) is drawn at the next poll, within the same second."""
+    hold_caches(monkeypatch)
+    monkeypatch.setattr("floor.views.time.time", lambda: 1_800_000_000.4)
+    cache.clear()
+    client.force_login(floor)
+    first = client.get("/floor/live/").content.decode()
+    other = Client()
+    other.force_login(manager)
+    other.get("/floor/live/")
+    with django_assert_num_queries(DRAWN_QUERIES):
+        again = other.get("/floor/live/").content.decode()
+    assert again == first
+    waiting = re.search(r'<strong class="count">(\d+)</strong>', first).group(1)
+    leaving = WaitingEntry.objects.filter(game=game12, status=WaitStatus.WAITING).first()
+    waiting_remove(actor=floor, entry=leaving)
+    changed = other.get("/floor/live/").content.decode()
+    assert re.search(r'<strong class="count">(\d+)</strong>', changed).group(1) == str(int(waiting) - 1)
 
 
 def test_staff_without_a_role_is_refused__ROL_1(client, room):
