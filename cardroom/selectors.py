@@ -62,12 +62,6 @@ def gaming_day_expression(field: str, *, venue: Venue | None = None):
     return TruncDate(shifted, tzinfo=venue_zone(venue))
 
 
-def audit_latest_id() -> int:
-    """The newest audit record's id (0 for none): it changes with every change of money, seating
-    or the clock, each of which leaves an audit record."""
-    return AuditRecord.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
-
-
 def audit_list(
     *,
     action: str = "",

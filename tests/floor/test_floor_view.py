@@ -134,13 +134,13 @@ def test_floor_view_in_slovak(client, floor, room):
         assert f">{english}<" not in html, english
 
 
-# The log-in session, the user and their roles (3); the room's last audit record (1); the cash
+# The log-in session, the user and their roles (3); the cash
 # tables (cash_table_drawings: tables with their games and last buttons, hands in progress, open
 # sessions with their players, called players: 4); the closed tables (1); the waiting counts (1);
 # the running tournaments (1); and per running tournament its levels, tables and seated entries (3).
-ROOM_QUERIES = 3 + 1 + 4 + 1 + 1 + 1 + 3
-# A poll that finds this second's drawing of the room: the log-in, the last audit record.
-DRAWN_QUERIES = 3 + 1
+ROOM_QUERIES = 3 + 4 + 1 + 1 + 1 + 3
+# A poll that finds this half second's drawing of the room: the log-in alone.
+DRAWN_QUERIES = 3
 
 
 def test_live_fragment_queries_do_not_grow_with_tables_and_players(
@@ -165,10 +165,11 @@ def test_live_fragment_queries_do_not_grow_with_tables_and_players(
 def test_every_screen_polling_in_one_second_shares_one_drawing_until_the_room_changes(
     client, floor, manager, room, game12, monkeypatch, django_assert_num_queries
 ):
-    """Ten floor screens polling each second cost one drawing a second; a change of the room
-    (here a player taken off the waiting list, audited) is drawn at the next poll, within the same second."""
+    """Ten floor screens polling each second cost two drawings a second; a change of the room
+    (here a player taken off the waiting list) is drawn for the polls of the next half second."""
     hold_caches(monkeypatch)
-    monkeypatch.setattr("floor.views.time.time", lambda: 1_800_000_000.4)
+    now = [1_800_000_000.1]
+    monkeypatch.setattr("floor.views.time.time", lambda: now[0])
     cache.clear()
     client.force_login(floor)
     first = client.get("/floor/live/").content.decode()
@@ -181,6 +182,8 @@ def test_every_screen_polling_in_one_second_shares_one_drawing_until_the_room_ch
     waiting = re.search(r'<strong class="count">(\d+)</strong>', first).group(1)
     leaving = WaitingEntry.objects.filter(game=game12, status=WaitStatus.WAITING).first()
     waiting_remove(actor=floor, entry=leaving)
+    assert other.get("/floor/live/").content.decode() == first  # the same half second
+    now[0] += 0.5
     changed = other.get("/floor/live/").content.decode()
     assert re.search(r'<strong class="count">(\d+)</strong>', changed).group(1) == str(int(waiting) - 1)
 
