@@ -1,8 +1,13 @@
 """Drawing a table: where each seat sits around the oval, and chip counts in the one format."""
 
 import math
+from functools import lru_cache
+from urllib.parse import quote
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext, pgettext
 
 from cardroom.money import format_chips, format_eur
 
@@ -55,3 +60,74 @@ def state_actions(session) -> list[str]:
     from cashgame.services.sessions import STATE_ACTIONS
 
     return [action for action, (states, _target) in STATE_ACTIONS.items() if session.state in states]
+
+
+@register.simple_tag
+def drawn_seat(seat: dict, drawing: dict, tappable: bool, next_url: str) -> str:
+    """One seat of a drawn table (tables/_table.html): a link that opens its panel where the
+    user may act on it, else a plain box. Built here rather than in the template because the
+    floor view draws every seat of the room each time: 400 seats through the template engine
+    took about 100 ms, and this a fraction of it."""
+    number, state = seat["number"], seat["state"]
+    dealt = " dealt" if seat.get("dealt") else ""
+    style = seat_style(number, drawing["size"])
+    if tappable and drawing["kind"] == "cash":
+        target = f"{_seat_panel_url(drawing['table'].pk, number)}?next={quote(next_url, safe='/')}"
+        opening = format_html(
+            '<a class="seat seat--{}{}" style="{}" href="{}" hx-get="{}" hx-target="#seat-panel" '
+            'hx-swap="innerHTML"',
+            state,
+            dealt,
+            style,
+            target,
+            target,
+        )
+    elif tappable:
+        seating = _seating_url(drawing["tournament"].pk)
+        opening = format_html('<a class="seat seat--{}" style="{}" href="{}"', state, style, seating)
+    else:
+        opening = format_html('<div class="seat seat--{}{}" style="{}"', state, dealt, style)
+    name = seat.get("name")
+    who = f"{name}, {seat.get('label', '')}" if name else gettext("free")
+    label = gettext("Seat %(n)s") % {"n": number} + f": {who}"
+    button = (
+        format_html(
+            '<span class="dealer-button" title="{}">{}</span>',
+            gettext("Button"),
+            pgettext("dealer button", "D"),
+        )
+        if seat.get("button")
+        else ""
+    )
+    if name:
+        if seat.get("stack_cents") is not None:
+            info = format_html('<span class="seat-info">{}</span>', format_eur(seat["stack_cents"]))
+        elif seat.get("chips") is not None:
+            info = format_html('<span class="seat-info">{}</span>', format_chips(seat["chips"]))
+        else:
+            info = ""
+        short = format_html('<span class="seat-state">{}</span>', seat["short"]) if seat.get("short") else ""
+        body = format_html('<span class="seat-name">{}</span>{}{}', name, info, short)
+    else:
+        body = format_html('<span class="seat-info">{}</span>', gettext("free"))
+    return format_html(
+        '{} data-seat="{}" aria-label="{}"><span class="seat-no">{}</span>{}{}</{}>',
+        opening,
+        number,
+        label,
+        number,
+        button,
+        body,
+        "a" if tappable else "div",
+    )
+
+
+# The URLs never change while the process runs; reversing one costs more than drawing its seat.
+@lru_cache(maxsize=4096)
+def _seat_panel_url(table_id: int, seat: int) -> str:
+    return reverse("cashgame:seat-panel", args=[table_id, seat])
+
+
+@lru_cache(maxsize=1024)
+def _seating_url(tournament_id: int) -> str:
+    return reverse("tournaments:seating", args=[tournament_id])
