@@ -5,12 +5,13 @@ import pytest
 from django.utils import timezone
 
 from cardroom.roles import Role
-from cashgame.models import CashTable, Game, GameType, Hand, TableStatus
+from cashgame.models import Hand
 from cashgame.services.sessions import session_buy_in
 from cashier.models import AccountKind
 from cashier.selectors import account_amount, jackpot_fund_balance
 from cashier.services import shift_open
 from reports.selectors.books import books_problems
+from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD, make_staff
 from tests.e2e.conftest import log_in, screenshot
 from tests.factories import PlayerFactory
@@ -40,17 +41,7 @@ def test_dealer_logs_a_hand_and_its_rake_is_in_the_daily_report__RAK_3_JKP_2(
     browser, page, live_server, floor, cashier, manager
 ):
     now = timezone.now()
-    game = Game.objects.create(
-        name="NLHE 1/2",
-        game_type=GameType.NLHE,
-        small_blind_cents=100,
-        big_blind_cents=200,
-        min_buy_in_cents=10_000,
-        max_buy_in_cents=30_000,
-        created_at=now,
-        updated_at=now,
-    )
-    table = CashTable.objects.create(number=7, game=game, seats=9, status=TableStatus.OPEN, opened_at=now)
+    table = make_table(make_game(), number=7)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     names = ["Anna", "Boris", "Cyril", "Dana"]
     for seat, name in enumerate(names, start=1):

@@ -5,13 +5,14 @@ rake and drop are exact (RAK-3, JKP-2) and the books agree at the end (CAG-6).""
 import pytest
 from django.utils import timezone
 
-from cashgame.models import CashTable, Game, GameType, Hand, TableStatus
+from cashgame.models import Hand
 from cashgame.services.sessions import session_buy_in, session_state_change
 from cashier.models import AccountKind
 from cashier.selectors import account_amount, jackpot_fund_balance
 from cashier.services import shift_open
 from devices.models import Device
 from reports.selectors.books import books_problems
+from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
 from tests.factories import PlayerFactory
@@ -33,17 +34,7 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
     browser, page, live_server, floor, cashier, manager
 ):
     now = timezone.now()
-    game = Game.objects.create(
-        name="NLHE 1/2",
-        game_type=GameType.NLHE,
-        small_blind_cents=100,
-        big_blind_cents=200,
-        min_buy_in_cents=10_000,
-        max_buy_in_cents=30_000,
-        created_at=now,
-        updated_at=now,
-    )
-    table = CashTable.objects.create(number=7, game=game, seats=9, status=TableStatus.OPEN, opened_at=now)
+    table = make_table(make_game(), number=7)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     for seat, name in enumerate(["Anna", "Boris", "Cyril", "Dana", "Emil"], start=1):
         session = session_buy_in(

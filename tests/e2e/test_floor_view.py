@@ -10,11 +10,12 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cardroom.models import AuditRecord
-from cashgame.models import CashTable, Game, GameType, PlayerSession, SeatState, TableStatus, WaitStatus
+from cashgame.models import PlayerSession, SeatState, WaitStatus
 from cashgame.services.sessions import session_buy_in, session_state_change
 from cashgame.services.waiting import waiting_add
 from cashier.services import shift_open
 from reports.selectors.books import books_problems
+from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
 from tests.factories import PlayerFactory
@@ -44,17 +45,8 @@ def test_floor_seats_the_next_waiting_player_in_two_taps_and_sees_a_bust_out_liv
     browser, page, live_server, floor, cashier
 ):
     now = timezone.now()
-    game = Game.objects.create(
-        name="NLHE 1/2",
-        game_type=GameType.NLHE,
-        small_blind_cents=100,
-        big_blind_cents=200,
-        min_buy_in_cents=10_000,
-        max_buy_in_cents=30_000,
-        created_at=now,
-        updated_at=now,
-    )
-    table = CashTable.objects.create(number=4, game=game, seats=9, status=TableStatus.OPEN, opened_at=now)
+    game = make_game()
+    table = make_table(game, number=4)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     for seat, name in enumerate(["Anton", "Berta", "Dusan"], start=1):
         session = session_buy_in(
