@@ -162,6 +162,9 @@ def test_tv_state_has_the_field__TRN_3_TRN_5(client, floor, register, make_tourn
     }
     page = client.get(f"/tv/{tournament.pk}/").content.decode()
     assert 'data-field="players_left"' in page and 'data-field="prize_pool"' in page
+    client.force_login(floor)
+    dashboard = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "<dd>20,000</dd>" in dashboard  # the average stack, as every chip count is written
 
 
 def test_entries_api_queries_do_not_grow(api, floor, make_tournament):
