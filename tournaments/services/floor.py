@@ -18,6 +18,7 @@ from tournaments.models import CLOCK_STARTED, EntryStatus, MoveSlip, Table, Tabl
 from tournaments.selectors import level_numbers
 from tournaments.services import clock
 from tournaments.services._common import lock_tournament, rules_for
+from tournaments.services.seating import button_move, occupied_seats
 
 
 @transaction.atomic
@@ -32,28 +33,14 @@ def table_button_set(*, actor, table: Table, seat: int, now: datetime | None = N
         raise DomainError(
             "table_broken", _("%s is broken; it has no button.") % table, rule="TRN-9", status_code=409
         )
-    seats = set(
-        tournament.entries.filter(table=table, status=EntryStatus.ACTIVE).values_list("seat", flat=True)
-    )
-    if seat not in seats:
+    if seat not in occupied_seats(tournament, table):
         raise DomainError(
             "seat_empty",
             _("No one sits in seat %(seat)d at %(table)s; the button goes to a seated player.")
             % {"seat": seat, "table": table},
             rule="TRN-9",
         )
-    before = {"button_seat": table.button_seat}
-    table.button_seat = seat
-    table.save(update_fields=["button_seat"])
-    audit_record(
-        actor=actor,
-        action="seating.button_set",
-        obj=table,
-        before=before,
-        after={"button_seat": seat},
-        now=now,
-    )
-    return table
+    return button_move(actor=actor, table=table, seat=seat, action="seating.button_set", now=now)
 
 
 @transaction.atomic

@@ -273,9 +273,7 @@ def table_button_draw(*, actor, table: Table, cards: dict[int, str], now: dateti
     now = now or timezone.now()
     tournament = lock_tournament(table.tournament_id)
     table = Table.objects.select_for_update().get(pk=table.pk)
-    seats = set(
-        tournament.entries.filter(table=table, status=EntryStatus.ACTIVE).values_list("seat", flat=True)
-    )
+    seats = occupied_seats(tournament, table)
     if set(cards) != seats:
         raise DomainError(
             "draw_needs_every_seat",
@@ -286,16 +284,27 @@ def table_button_draw(*, actor, table: Table, cards: dict[int, str], now: dateti
         seat = button_draw(cards)
     except PokerError as error:
         raise DomainError("invalid_cards", str(error), rule="HND-2") from error
+    cards_drawn = {str(k): v for k, v in cards.items()}
+    return button_move(
+        actor=actor, table=table, seat=seat, action="seating.button_draw", now=now, cards=cards_drawn
+    )
+
+
+def occupied_seats(tournament: Tournament, table: Table) -> set[int]:
+    """The seats of the table's players still in."""
+    return set(
+        tournament.entries.filter(table=table, status=EntryStatus.ACTIVE).values_list("seat", flat=True)
+    )
+
+
+def button_move(*, actor, table: Table, seat: int, action: str, now: datetime, **detail) -> Table:
+    """Put the button on `seat` (the caller holds the table's lock), with its audit record; the
+    card draw and "button at seat N" both end here."""
     before = {"button_seat": table.button_seat}
     table.button_seat = seat
     table.save(update_fields=["button_seat"])
     audit_record(
-        actor=actor,
-        action="seating.button_draw",
-        obj=table,
-        before=before,
-        after={"button_seat": seat, "cards": {str(k): v for k, v in cards.items()}},
-        now=now,
+        actor=actor, action=action, obj=table, before=before, after={"button_seat": seat, **detail}, now=now
     )
     return table
 
