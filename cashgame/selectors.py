@@ -202,16 +202,18 @@ SEAT_SHORT_LABELS = {
 }
 
 
-def _seat_row(number: int, session: PlayerSession | None, *, dealt: set[int], button: int | None) -> dict:
+def _seat_row(
+    number: int, session: PlayerSession | None, *, dealt: set[int], button: int | None, words: dict
+) -> dict:
     row = {"number": number, "button": number == button, "dealt": number in dealt, "session": session}
     if session is None:
         return {**row, "state": EMPTY_SEAT, "label": "", "short": "", "name": "", "stack_cents": None}
     return {
         **row,
         "state": session.state,
-        "label": session.get_state_display(),
-        "short": SEAT_SHORT_LABELS.get(session.state, ""),
-        "name": public_name(session.player),
+        "label": words["labels"][session.state],
+        "short": words["short"].get(session.state, ""),
+        "name": words["names"][session.player_id],
         "stack_cents": session.last_counted_cents,
     }
 
@@ -246,13 +248,23 @@ def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[di
         .order_by("called_at", "pk")
     ):
         called[entry.table_id].append(entry)
+    # Translated once per drawing, not once a seat (the floor view draws every seat of the room).
+    words = {
+        "labels": {state: str(label) for state, label in SeatState.choices},
+        "short": {state: str(label) for state, label in SEAT_SHORT_LABELS.items()},
+        "names": {
+            session.player_id: public_name(session.player)
+            for seats in sessions.values()
+            for session in seats.values()
+        },
+    }
     drawings = []
     for table in tables:
         hand = hands.get(table.pk)
         dealt = set(hand.dealt_seats) if hand else set()
         button = hand.button_seat if hand and hand.button_seat else table.last_button
         seats = [
-            _seat_row(number, sessions[table.pk].get(number), dealt=dealt, button=button)
+            _seat_row(number, sessions[table.pk].get(number), dealt=dealt, button=button, words=words)
             for number in range(1, table.seats + 1)
         ]
         drawings.append(

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from cashgame.models import CashTable, TableStatus
 from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, public_name, waiting_counts
-from tournaments.models import CLOCK_STARTED, Tournament
+from tournaments.models import CLOCK_STARTED, EntryStatus, Tournament
 from tournaments.selectors import seating_chart, tournament_clock_get
 
 PLAYING = "playing"
@@ -23,6 +23,7 @@ PLAYING = "playing"
 def tournament_drawings(*, tournament: Tournament) -> list[dict]:
     """The tournament's open tables in the shape of a cash table's drawing (tables/_table.html)."""
     drawings = []
+    labels = {status: str(label) for status, label in EntryStatus.choices}  # once, not once a seat
     for row in seating_chart(tournament=tournament):
         table = row["table"]
         seats = [
@@ -30,7 +31,7 @@ def tournament_drawings(*, tournament: Tournament) -> list[dict]:
                 "number": number,
                 "state": EMPTY_SEAT if entry is None else PLAYING,
                 "name": "" if entry is None else public_name(entry.player),
-                "label": "" if entry is None else entry.get_status_display(),
+                "label": "" if entry is None else labels[entry.status],
                 "short": "",
                 "stack_cents": None,
                 "chips": None,
