@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "floor",
     "reports",
     "devices",
+    "dealers",
 ]
 
 MIDDLEWARE = [
@@ -277,6 +278,13 @@ CELERY_BEAT_SCHEDULE: dict = {
     # The waiting lists' safety net (CSH-7): passes called players whose seat hold is over.
     "cashgame-waiting-reconcile": {
         "task": "cashgame.waiting_reconcile",
+        "schedule": 2.0,
+        "options": {"expires": 2.0},
+    },
+    # The dealer rotation's safety net (DLR-2): carries out overdue pushes and replans when a
+    # table opened or closed or a tournament broke one (the games do not call the dealers).
+    "dealers-rotation-reconcile": {
+        "task": "dealers.rotation_reconcile",
         "schedule": 2.0,
         "options": {"expires": 2.0},
     },
