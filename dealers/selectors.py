@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from django.utils.translation import gettext as _
 
 from cashgame.models import CashTable, TableStatus
-from dealers.models import Assignment, AssignmentKind, Dealer, Push, PushKind, PushStatus, Rotation, Shift
+from dealers.models import Assignment, AssignmentKind, Dealer, Push, PushStatus, Rotation, Shift
 from poker.rotation import DealerState, Rules, dealt_in_stretch
 from tournaments.models import CLOCK_STARTED
 from tournaments.models import Table as TournamentTable
@@ -141,12 +141,3 @@ def rotation_get() -> Rotation:
 
 def pending_pushes():
     return Push.objects.filter(status=PushStatus.PENDING)
-
-
-def push_text_parts(push: Push, labels: dict[str, str]) -> str:
-    """Where a push sends its dealer, as the board says it."""
-    if push.kind == PushKind.DEAL:
-        return labels.get(place_key(push), _("a closed table"))
-    if push.kind == PushKind.BREAK:
-        return _("break")
-    return _("free")
