@@ -7,6 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from cashgame.models import CashTable, TableStatus
@@ -46,7 +47,10 @@ def place_key(row) -> str | None:
 
 
 def rules_for(push_minutes: int) -> Rules:
-    return Rules(push=timedelta(minutes=push_minutes), rest=REST, max_dealt=MAX_DEALT)
+    """The rotation's rules: the venue's push interval, the 15-minute rest after at most 90
+    minutes dealt (all divided by settings.DEALERS_TIME_SCALE, 1 in a room)."""
+    scale = settings.DEALERS_TIME_SCALE
+    return Rules(push=timedelta(minutes=push_minutes) / scale, rest=REST / scale, max_dealt=MAX_DEALT / scale)
 
 
 def open_tables() -> list[RoomTable]:
@@ -79,6 +83,7 @@ def open_tables() -> list[RoomTable]:
 def dealer_states(*, now: datetime) -> list[DealerState]:
     """The dealers on shift as the planner sees them: where each is since when, and what he has
     dealt since his last rest of at least 15 minutes. Two queries."""
+    rest = REST / settings.DEALERS_TIME_SCALE
     shifts = {s.pk: s for s in Shift.objects.filter(clocked_out_at__isnull=True)}
     by_shift: dict[int, list[Assignment]] = {pk: [] for pk in shifts}
     for row in Assignment.objects.filter(shift_id__in=shifts).order_by("since", "pk"):
@@ -94,7 +99,7 @@ def dealer_states(*, now: datetime) -> list[DealerState]:
                     shift.dealer_id,
                     place_key(current),
                     current.since,
-                    dealt_in_stretch(downs[:-1], rest=REST, at=current.since)
+                    dealt_in_stretch(downs[:-1], rest=rest, at=current.since)
                     if len(downs) > 1
                     else timedelta(0),
                 )
@@ -108,12 +113,12 @@ def dealer_states(*, now: datetime) -> list[DealerState]:
                     shift.dealer_id,
                     None,
                     last_break.since,
-                    dealt_in_stretch(downs, rest=REST),
+                    dealt_in_stretch(downs, rest=rest),
                     last_break.until if last_break.until > now else None,
                 )
             )
         else:
-            states.append(DealerState(shift.dealer_id, None, rest_since, dealt_in_stretch(downs, rest=REST)))
+            states.append(DealerState(shift.dealer_id, None, rest_since, dealt_in_stretch(downs, rest=rest)))
     return sorted(states, key=lambda s: s.dealer)
 
 
