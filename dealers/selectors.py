@@ -146,3 +146,15 @@ def rotation_get() -> Rotation:
 
 def pending_pushes():
     return Push.objects.filter(status=PushStatus.PENDING)
+
+
+def table_label(key: str | None) -> int | str | None:
+    """A table key as the audit trail keeps it, in no language: a cash table's number, or a
+    tournament's name and its table's number ("Sunday Deep Stack · 2")."""
+    if key is None:
+        return None
+    if key.startswith("c"):
+        number = CashTable.objects.filter(pk=int(key[1:])).values_list("number", flat=True).first()
+        return number if number is not None else key
+    row = TournamentTable.objects.filter(pk=int(key[1:])).values_list("number", "tournament__name").first()
+    return f"{row[1]} · {row[0]}" if row else key

@@ -28,6 +28,7 @@ from dealers.selectors import (
     place_key,
     room_fingerprint,
     rules_for,
+    table_label,
 )
 from poker.rotation import BREAK, DEAL, plan
 
@@ -150,8 +151,13 @@ def _carry_out_round(due_at: datetime, *, now: datetime) -> int:
             actor=None,
             action="dealer.push" if ok else "dealer.push_skipped",
             obj=push,
-            before={"dealer": push.dealer.name, "table": before[push.pk]},
-            after={"dealer": push.dealer.name, "kind": push.kind, "table": place_key(push), "at": due_at},
+            before={"dealer": push.dealer.name, "table": table_label(before[push.pk])},
+            after={
+                "dealer": push.dealer.name,
+                "kind": push.kind,
+                "table": table_label(place_key(push)),
+                "due_at": due_at,
+            },
             now=now,
         )
     return done

@@ -14,7 +14,7 @@ from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, require_role
 from cardroom.services import audit_record
 from dealers.models import Assignment, AssignmentKind, Dealer, Shift
-from dealers.selectors import open_tables, place_key
+from dealers.selectors import open_tables, place_key, table_label
 from dealers.services.rotation import rotation_lock, settle_locked
 
 
@@ -56,7 +56,11 @@ def shift_clock_in(*, actor, dealer: Dealer, now: datetime | None = None) -> Shi
         )
     shift = Shift.objects.create(dealer=dealer, clocked_in_at=now)
     audit_record(
-        actor=actor, action="dealer.clock_in", obj=shift, after={"dealer": dealer.name, "at": now}, now=now
+        actor=actor,
+        action="dealer.clock_in",
+        obj=shift,
+        after={"dealer": dealer.name, "clocked_in_at": now},
+        now=now,
     )
     settle_locked(rotation, now=now, replan=True)
     return shift
@@ -83,8 +87,8 @@ def shift_clock_out(*, actor, dealer: Dealer, now: datetime | None = None) -> Sh
         actor=actor,
         action="dealer.clock_out",
         obj=shift,
-        before={"dealer": dealer.name, "table": place},
-        after={"dealer": dealer.name, "at": now},
+        before={"dealer": dealer.name, "table": table_label(place)},
+        after={"dealer": dealer.name, "clocked_out_at": now},
         now=now,
     )
     settle_locked(rotation, now=now, replan=True)
@@ -142,7 +146,7 @@ def dealer_send(*, actor, dealer: Dealer, table_key: str, now: datetime | None =
             actor=actor,
             action="dealer.relieved",
             obj=row,
-            before={"table": table.key},
+            before={"table": table_label(table.key)},
             after={"table": None},
             now=now,
         )
@@ -158,8 +162,8 @@ def dealer_send(*, actor, dealer: Dealer, table_key: str, now: datetime | None =
         actor=actor,
         action="dealer.send",
         obj=assignment,
-        before={"dealer": dealer.name, "table": before},
-        after={"dealer": dealer.name, "table": table.key},
+        before={"dealer": dealer.name, "table": table_label(before)},
+        after={"dealer": dealer.name, "table": table_label(table.key)},
         now=now,
     )
     settle_locked(rotation, now=now, replan=True)
