@@ -136,7 +136,12 @@ def board_get(*, now: datetime) -> dict:
             }
         )
     next_due = pending[0].due_at if pending else None
-    round_rows = [push_row(p) for p in pending if p.due_at == next_due and p.kind == PushKind.DEAL]
+    order_of = {t.key: i for i, t in enumerate(tables)}
+    round_rows = [
+        push_row(p)
+        for p in sorted(pending, key=lambda p: order_of.get(place_key(p), len(order_of)))
+        if p.due_at == next_due and p.kind == PushKind.DEAL
+    ]
     order = {DEALING: 2, ON_BREAK: 1, FREE: 0}
     waiting = sorted(
         (d for d in dealers if d["state"] != DEALING),
