@@ -129,6 +129,18 @@ BENCHES = [
         ["bench/tournament_seating.py"],
         [Figure("draw + balancing p99 / 100 ms", rf"ratio_p99_to_target={NUMBER}", "< 1", below(1))],
     ),
+    Bench(
+        "dealer_rotation",
+        ["bench/dealer_rotation.py"],
+        [
+            Figure(
+                "dealer rotation recompute p99 / 100 ms", rf"ratio_p99_to_target={NUMBER}", "< 1", below(1)
+            ),
+            Figure(
+                "table-minutes without a dealer", rf"table_minutes_without_dealer={NUMBER}", "0", equals("0")
+            ),
+        ],
+    ),
 ]
 
 HISTORY = Bench(

@@ -21,6 +21,7 @@ NAVIGATION = [
     (_("Shifts"), "cashier:shifts", MANAGER_ROLES),
     (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
     (pgettext_lazy("page", "Floor"), "floor:room", (*FLOOR_ROLES, *CASHIER_ROLES)),
+    (_("Dealers"), "dealers:board", FLOOR_ROLES),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),
     (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
     (_("Tournament cashier"), "tournaments:cashier-list", CASHIER_ROLES),

@@ -29,6 +29,11 @@ class Venue(models.Model):
         default=100_000,
         help_text=_("A typed amount over this is shown back in words and needs a second tap (CAG-5)."),
     )
+    dealer_push_minutes = models.PositiveSmallIntegerField(
+        _("dealer push every (minutes)"),
+        default=30,
+        help_text=_("Each dealer moves on to the next table this often (DLR-2)."),
+    )
 
     class Meta:
         verbose_name = _("venue")
@@ -45,6 +50,10 @@ class Venue(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(confirm_threshold_cents__gt=0), name="venue_confirm_threshold_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(dealer_push_minutes__gte=10, dealer_push_minutes__lte=90),
+                name="venue_dealer_push_minutes",
             ),
         ]
 

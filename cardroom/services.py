@@ -74,6 +74,7 @@ VENUE_FIELDS = [
     "gaming_day_start_hour",
     "aml_threshold_cents",
     "confirm_threshold_cents",
+    "dealer_push_minutes",
 ]
 
 

@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "floor",
     "reports",
     "devices",
+    "dealers",
 ]
 
 MIDDLEWARE = [
@@ -253,6 +254,9 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 # it also consumes a fanout queue: remote control's (off here) or gossip's (`--without-gossip`).
 # Without them it reconnects, and the reconcilers catch up (tests/faults/test_clock_faults.py).
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
+# The dealer rotation runs this many times faster (drills and the fault tests: 600 makes a
+# 30-minute push 3 seconds); 1 in a room.
+DEALERS_TIME_SCALE = int(os.environ.get("DEALERS_TIME_SCALE", "1"))
 CELERY_BEAT_SCHEDULE: dict = {
     # Balances read ended gaming days from the ledger's day totals; this closes a day soon after
     # it ends (and again after a posting dated into it reopened it).
@@ -277,6 +281,13 @@ CELERY_BEAT_SCHEDULE: dict = {
     # The waiting lists' safety net (CSH-7): passes called players whose seat hold is over.
     "cashgame-waiting-reconcile": {
         "task": "cashgame.waiting_reconcile",
+        "schedule": 2.0,
+        "options": {"expires": 2.0},
+    },
+    # The dealer rotation's safety net (DLR-2): carries out overdue pushes and replans when a
+    # table opened or closed or a tournament broke one (the games do not call the dealers).
+    "dealers-rotation-reconcile": {
+        "task": "dealers.rotation_reconcile",
         "schedule": 2.0,
         "options": {"expires": 2.0},
     },

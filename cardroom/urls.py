@@ -42,6 +42,7 @@ urlpatterns = [
     path("reports/", include("reports.urls")),
     path("cashgame/", include("cashgame.urls")),
     path("floor/", include("floor.urls")),
+    path("dealers/", include("dealers.urls")),
     path("board/", include("cashgame.board_urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),

@@ -20,6 +20,9 @@ class VenueForm(forms.Form):
         confirm_large=False,
         help_text=_("Larger amounts are shown back in words and need a second tap."),
     )
+    dealer_push_minutes = forms.IntegerField(
+        label=_("Dealers move on every (minutes)"), min_value=10, max_value=90
+    )
 
     @classmethod
     def initial_for(cls, venue: Venue) -> dict:
@@ -30,6 +33,7 @@ class VenueForm(forms.Form):
             "gaming_day_start_hour": venue.gaming_day_start_hour,
             "aml_threshold_cents": venue.aml_threshold_cents,
             "confirm_threshold_cents": venue.confirm_threshold_cents,
+            "dealer_push_minutes": venue.dealer_push_minutes,
         }
 
 

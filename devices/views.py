@@ -5,6 +5,7 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -14,6 +15,8 @@ from cardroom.money import format_eur
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cashgame.forms import HandEndForm, HandVoidForm
 from cashgame.models import HandStatus, VoidReason
+from dealers.board import table_dealers
+from dealers.selectors import cash_key
 from devices import selectors, services
 from devices.forms import NewHandForm, PairForm, PairingCodeForm
 from devices.middleware import set_device_cookie
@@ -126,6 +129,9 @@ class DeviceRequiredMixin:
 def tablet_context(request, **extra) -> dict:
     device = request.device
     context = selectors.tablet_state(table=device.table)
+    # Who deals here and the next push to this table (DLR-2): two queries.
+    key = cash_key(device.table.pk)
+    context["table_dealer"] = table_dealers(now=timezone.now(), keys=[key]).get(key)
     context.update(device=device, State=HandStatus, **extra)
     context.setdefault("end_form", HandEndForm())
     return context

@@ -4,8 +4,9 @@ drawn with their seats, the waiting counts per game and the tournaments' clocks.
 Built from the games' own selectors (cash_table_drawings, seating_chart, tournament_clock_get),
 so the floor view shows what the table page, the seating chart and the TV clock show. The
 number of queries does not grow with tables or players: four for the cash tables, one for the
-waiting counts, one for the closed tables, one for the tournaments, and three per running
-tournament (its levels, tables and seated entries).
+waiting counts, one for the closed tables, one for the tournaments, three per running
+tournament (its levels, tables and seated entries) and two for the dealers (who deals at each
+table, the next push to each).
 """
 
 from datetime import datetime
@@ -14,6 +15,8 @@ from django.utils import timezone
 
 from cashgame.models import CashTable, TableStatus
 from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, public_name, waiting_counts
+from dealers.board import table_dealers
+from dealers.selectors import cash_key, tournament_key
 from tournaments.models import CLOCK_STARTED, EntryStatus, Tournament
 from tournaments.selectors import seating_chart, tournament_clock_get
 
@@ -72,8 +75,15 @@ def room_get(*, now: datetime | None = None) -> dict:
                 "players": sum(drawing["seated"] for drawing in tables),
             }
         )
+    cash = cash_table_drawings()
+    dealers = table_dealers(now=now)
+    for drawing in cash:
+        drawing["dealer"] = dealers.get(cash_key(drawing["table"].pk))
+    for row in tournaments:
+        for drawing in row["tables"]:
+            drawing["dealer"] = dealers.get(tournament_key(drawing["table"].pk))
     return {
-        "cash": cash_table_drawings(),
+        "cash": cash,
         "closed": list(CashTable.objects.filter(status=TableStatus.CLOSED).order_by("number").only("number")),
         "waiting": waiting_counts(),
         "tournaments": tournaments,

@@ -63,6 +63,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
             "gaming_day_start_hour": "6",
             "aml_threshold_cents": "2000",
             "confirm_threshold_cents": "1,000",
+            "dealer_push_minutes": "30",
         },
     )
     assert response.status_code == 200
@@ -82,6 +83,7 @@ def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager
             "gaming_day_start_hour": "6",
             "aml_threshold_cents": "2000",
             "confirm_threshold_cents": "1,000",
+            "dealer_push_minutes": "30",
         },
     )
     assert "“0.505” could mean an amount with three decimals or 505.00 EUR" in response.content.decode()
@@ -96,3 +98,21 @@ def test_audit_page_filters(client, manager):
     assert "clock.level_up" in page
     assert "player.create" not in page
     assert AuditRecord.objects.get(action="clock.level_up").actor_name == "system"
+
+
+def test_venue_page_sets_the_dealers_push_interval__DLR_2(client, manager, venue):
+    client.force_login(manager)
+    form = {
+        "name": "Room",
+        "time_zone": "Europe/Bratislava",
+        "smallest_chip_cents": "0.50",
+        "gaming_day_start_hour": "6",
+        "aml_threshold_cents": "2000",
+        "confirm_threshold_cents": "1,000",
+        "dealer_push_minutes": "20",
+    }
+    assert client.post("/venue/", form).status_code == 302
+    venue.refresh_from_db()
+    assert venue.dealer_push_minutes == 20
+    record = AuditRecord.objects.get(action="venue.update")
+    assert (record.before["dealer_push_minutes"], record.after["dealer_push_minutes"]) == (30, 20)

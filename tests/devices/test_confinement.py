@@ -60,9 +60,10 @@ def test_staff_have_no_tablet_page_and_strangers_are_sent_to_pairing__ROL_2(clie
 
 def test_tablet_page_and_taps_have_pinned_queries__ROL_2(tablet, django_assert_num_queries):
     tablet.get("/tablet/")  # warms the session's and the accounts' caches
-    with django_assert_num_queries(3):
+    # The device's lookup, the hands, the seats; the dealer at the table and the push to it.
+    with django_assert_num_queries(3 + 2):
         tablet.get("/tablet/")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(3 + 2):
         tablet.get("/tablet/seats/")
     hand = (("/tablet/start/", {"button_seat": "1"}), ("/tablet/flop/", {}), ("/tablet/end/", {"pot": "87"}))
     for path, body in hand:  # the first hand warms the rake, jackpot and chips accounts

@@ -137,8 +137,9 @@ def test_floor_view_in_slovak(client, floor, room):
 # The log-in session, the user and their roles (3); the cash
 # tables (cash_table_drawings: tables with their games and last buttons, hands in progress, open
 # sessions with their players, called players: 4); the closed tables (1); the waiting counts (1);
-# the running tournaments (1); and per running tournament its levels, tables and seated entries (3).
-ROOM_QUERIES = 3 + 4 + 1 + 1 + 1 + 3
+# the running tournaments (1); per running tournament its levels, tables and seated entries (3);
+# the dealers at the tables and the pushes planned to them (2).
+ROOM_QUERIES = 3 + 4 + 1 + 1 + 1 + 3 + 2
 # A poll that finds this half second's drawing of the room: the log-in alone.
 DRAWN_QUERIES = 3
 

@@ -24,6 +24,8 @@ from cashgame.services.tables import table_create, table_open
 from cashgame.services.waiting import waiting_add
 from cashier.models import CashierTransaction
 from cashier.services import shift_open
+from dealers.models import Dealer
+from dealers.services.shifts import shift_clock_in
 from devices.services import device_pair, pairing_code_create
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory
@@ -72,7 +74,11 @@ class Room:
         for thing in ("game12", "game25", "tournament", "upcoming", "structure"):
             words.update(str(self.objects[thing].name).split())
         words.update(TYPED.values())
+        words.update(DEALERS)
         return {word for word in words if word}
+
+
+DEALERS = ("Eva", "Jana", "Ivo")
 
 
 def build_room() -> Room:
@@ -185,6 +191,12 @@ def build_room() -> Room:
     # Table 1's dealer tablet, paired as the pairing page pairs one.
     _pairing, code = pairing_code_create(actor=manager, table=table1, now=now - timedelta(hours=1))
     _device, room.tablet_token = device_pair(code=code, now=now - timedelta(hours=1))
+
+    # Dealers: two on shift at the open tables, one off shift.
+    for name in DEALERS:
+        dealer = Dealer.objects.create(name=name)
+        if name != "Ivo":
+            shift_clock_in(actor=floor, dealer=dealer, now=now - timedelta(minutes=40))
 
     room.objects.update(
         game12=game12,

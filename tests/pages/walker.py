@@ -30,6 +30,7 @@ NOT_PAGES = {
     "cashier:player-pick": "the desk's htmx search results, inside cashier:desk",
     "cashgame:table-live": "the cash table's htmx fragment, polled inside cashgame:table",
     "floor:live": "the floor view's htmx fragment, polled inside floor:room",
+    "dealers:live": "the dealer board's htmx fragment, polled inside dealers:board",
     "devices:tablet-seats": "the dealer tablet's htmx fragment, polled inside devices:tablet",
 }
 
@@ -87,6 +88,7 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "board:board": (None, lambda room: {}),
     "cashgame:seat-panel": (Role.FLOOR, lambda room: {"pk": room.objects["table1"].pk, "seat": 1}),
     "floor:room": (Role.FLOOR, lambda room: {}),
+    "dealers:board": (Role.FLOOR, lambda room: {}),
     "tournaments:levels": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
     "tournaments:payout-table": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
     "tournaments:structure-new": (Role.MANAGER, lambda room: {}),
@@ -107,6 +109,7 @@ TABLET_PAGES = {
     "tournaments:bust",
     "cashgame:seat-panel",
     "floor:room",
+    "dealers:board",
     "devices:tablet",
 }
 
