@@ -30,6 +30,17 @@ class Venue(models.Model):
         help_text=_("A typed amount over this is shown back in words and needs a second tap (CAG-5)."),
     )
 
+    remote_join_enabled = models.BooleanField(
+        _("players may join waiting lists from their phones"),
+        default=True,
+        help_text=_("Turn off to stop joins from the public page at once (WTL-1)."),
+    )
+    remote_joins_per_hour = models.PositiveSmallIntegerField(
+        _("joins from one address per hour"),
+        default=6,
+        help_text=_("More joins from one network address within an hour are refused (WTL-1)."),
+    )
+
     class Meta:
         verbose_name = _("venue")
         verbose_name_plural = _("venues")

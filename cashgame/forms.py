@@ -242,6 +242,17 @@ class CallNextForm(forms.Form):
         self.fields["table"].queryset = open_tables()
 
 
+class OpenTableForm(forms.Form):
+    """An interest list's game and the closed table the floor opens for it (WTL-2)."""
+
+    game = forms.ModelChoiceField(queryset=Game.objects.filter(active=True))
+    table = forms.ModelChoiceField(queryset=CashTable.objects.filter(status="closed"))
+
+
+class CheckInForm(forms.Form):
+    card_number = forms.CharField(label=_("Membership card"), max_length=30, required=False)
+
+
 class WaitingSeatForm(forms.Form):
     table = forms.ModelChoiceField(queryset=CashTable.objects.none(), required=False)
     seat = forms.IntegerField(min_value=1, max_value=10)

@@ -28,7 +28,7 @@ WaitStatusField = inline_choices(WaitStatus.choices)
 class WaitingEntrySerializer(serializers.ModelSerializer):
     source = WaitSourceField(read_only=True)
     status = WaitStatusField(read_only=True)
-    player_name = StrictCharField(source="player.full_name", read_only=True)
+    player_name = StrictCharField(source="display_name", read_only=True)
 
     class Meta:
         model = WaitingEntry
