@@ -13,6 +13,7 @@ midnight in the benchmark).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from statistics import median
 
 # The turnover window: openings older than this say little about the wait now.
@@ -48,7 +49,7 @@ def turnover_seconds(openings: list[float], *, now: float, window: float = WINDO
     recent = sorted(t for t in openings if now - window <= t <= now)
     if len(recent) < MIN_OPENINGS:
         return None
-    return float(median(b - a for a, b in zip(recent, recent[1:], strict=False)))
+    return float(median(b - a for a, b in pairwise(recent)))
 
 
 def wait_middle(*, position: int, turnover: float) -> float:

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 
-from cardroom.errors import DomainError
+from cardroom.errors import DomainError, NotFound
 from cardroom.screens import ScreenLanguageMixin
 from cashgame.selectors.waiting import joinable_games, waiting_status
 from cashgame.services import waiting_remote
@@ -53,7 +53,7 @@ class JoinView(ScreenLanguageMixin, TemplateView):
         if not form.is_valid():
             error = DomainError("invalid_input", str(_("Check the fields below.")))
         elif len(chosen) != len(raw):
-            error = DomainError("unknown_game", str(_("That game is not offered. Choose one from the list.")))
+            error = NotFound("unknown_game", str(_("That game is not offered. Choose one from the list.")))
         else:
             try:
                 _entries, token = waiting_remote.waiting_join_remote(
