@@ -57,7 +57,9 @@ class WaitingEntry(models.Model):
     added_at = models.DateTimeField(_("added at"))
     called_at = models.DateTimeField(_("called at"), null=True, blank=True)
     hold_until = models.DateTimeField(_("holds the seat until"), null=True, blank=True, db_index=True)
-    table = models.ForeignKey(CashTable, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey(
+        CashTable, verbose_name=_("table"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     closed_at = models.DateTimeField(_("done at"), null=True, blank=True)
     # None: he joined from his phone.
     added_by = models.ForeignKey(
