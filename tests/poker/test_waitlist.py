@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from poker.waitlist import WaitRange, estimate, turnover_seconds, wait_range
@@ -44,6 +44,7 @@ def test_a_position_starts_at_one__WTL_1() -> None:
         wait_range(position=0, turnover=60.0)
 
 
+@settings(deadline=None)
 @given(
     gaps=st.lists(st.integers(min_value=1, max_value=1800), min_size=2, max_size=40),
     position=st.integers(min_value=1, max_value=30),
