@@ -66,12 +66,27 @@ class GameForm(forms.Form):
         label=_("Half-bet rule: an all-in of at least half a raise reopens the betting"),
         required=False,
     )
+    interest_threshold = forms.IntegerField(
+        label=_("Interest list: prompt to open a table when this many wait (0: never)"),
+        min_value=0,
+        max_value=50,
+    )
+    must_move_for = forms.ModelChoiceField(
+        label=_("Must-move game: its players move to"),
+        queryset=Game.objects.filter(active=True),
+        required=False,
+    )
     active = forms.BooleanField(label=_("Offered"), required=False)
 
     def __init__(self, *args, game: Game | None = None, **kwargs):
         initial = kwargs.pop("initial", {}) or {}
         game = game or Game(
-            rake_rate_bp=500, jackpot_min_players=4, seat_hold_seconds=180, half_bet_rule=False, active=True
+            rake_rate_bp=500,
+            jackpot_min_players=4,
+            seat_hold_seconds=180,
+            half_bet_rule=False,
+            interest_threshold=0,
+            active=True,
         )
         defaults = Game._meta
         for name, _label in GAME_MONEY:
@@ -86,10 +101,14 @@ class GameForm(forms.Form):
             "jackpot_min_players",
             "seat_hold_seconds",
             "half_bet_rule",
+            "interest_threshold",
             "active",
         ):
             initial.setdefault(name, getattr(game, name))
+        initial.setdefault("must_move_for", game.must_move_for_id or "")
         super().__init__(*args, initial=initial, **kwargs)
+        if game.pk is not None:
+            self.fields["must_move_for"].queryset = Game.objects.filter(active=True).exclude(pk=game.pk)
         for name, label in GAME_MONEY:
             self.fields[name] = MoneyField(label=label, required=name != "max_buy_in", confirm_large=False)
 

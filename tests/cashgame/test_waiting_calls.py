@@ -165,3 +165,24 @@ def test_the_board_shows_a_phone_join_by_nickname_only__WTL_3(client, floor, gam
     assert b"Lucky" in board and b"905777666" not in board
     waiting_page = client.get(reverse("board:board")).content
     assert b"905777666" not in waiting_page
+
+
+def test_interest_threshold_and_must_move_are_the_managers_game_settings__WTL_2(manager, game12):
+    from cashgame.services.games import game_update
+
+    must = make_game(name="NLHE 1/2 must-move")
+    game_update(actor=manager, game=must, must_move_for=game12, interest_threshold=4, now=at(1))
+    must.refresh_from_db()
+    assert (must.must_move_for, must.interest_threshold) == (game12, 4)
+    record = AuditRecord.objects.filter(action="cashgame.game_update").latest("pk")
+    assert (record.before["must_move_for"], record.after["must_move_for"]) == (None, game12.pk)
+    before = AuditRecord.objects.count()
+    for changes, code in (
+        ({"must_move_for": must}, "invalid_must_move"),
+        ({"interest_threshold": 51}, "invalid_interest_threshold"),
+    ):
+        with pytest.raises(DomainError) as error:
+            game_update(actor=manager, game=must, now=at(2), **changes)
+        assert (error.value.code, error.value.rule) == (code, "WTL-2")
+    must.refresh_from_db()
+    assert (must.must_move_for, must.interest_threshold, AuditRecord.objects.count()) == (game12, 4, before)
