@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -33,6 +34,9 @@ STATUS_MAX_AGE = timedelta(hours=24)
 PHONE_KEPT_AFTER = timedelta(hours=24)
 MAX_GAMES_PER_JOIN = 5
 RATE_WINDOW = timedelta(hours=1)
+# Attempts (refused ones too) one address may make per window, as a multiple of the joins it may
+# make: enough for typing mistakes, too few to try card numbers one after another.
+ATTEMPTS_PER_JOIN = 3
 NICKNAME_MAX = 30
 _PHONE = re.compile(r"^\+?[0-9]{6,15}$")
 _PHONE_SEPARATORS = re.compile(r"[\s\-./()]")
@@ -54,6 +58,19 @@ def phone_normalise(phone: str) -> str:
             "invalid_phone", _("Write the phone number in digits, e.g. +421 905 123 456."), rule="WTL-1"
         )
     return phone
+
+
+def _attempts_exceeded(key: str, *, limit: int, now: datetime) -> bool:
+    """Count one attempt from the address in this hour's window (in the cache: a refusal writes
+    nothing to the database); True once it passes the limit."""
+    window = int(now.timestamp() // RATE_WINDOW.total_seconds())
+    name = f"wtl-join:{key}:{window}"
+    cache.add(name, 0, timeout=int(RATE_WINDOW.total_seconds()) * 2)
+    try:
+        return cache.incr(name) > limit
+    except ValueError:  # evicted between add and incr: count from here
+        cache.set(name, 1, timeout=int(RATE_WINDOW.total_seconds()) * 2)
+        return False
 
 
 def status_token(entry_ids: list[int], *, now: datetime) -> str:
@@ -116,6 +133,14 @@ def waiting_join_remote(
             rule="WTL-1",
             status_code=403,
         )
+    key = address_key(address)
+    if _attempts_exceeded(key, limit=venue.remote_joins_per_hour * ATTEMPTS_PER_JOIN, now=now):
+        raise DomainError(
+            "too_many_joins",
+            _("Too many joins from this connection. Try again in an hour, or ask at the desk."),
+            rule="WTL-1",
+            status_code=429,
+        )
     nickname = _clean_nickname(nickname)
     phone = phone_normalise(phone)
     card_number = (card_number or "").strip()
@@ -130,7 +155,6 @@ def waiting_join_remote(
         raise DomainError(
             "too_many_games", _("Join at most %d games at once.") % MAX_GAMES_PER_JOIN, rule="WTL-1"
         )
-    key = address_key(address)
     recent = WaitingEntry.objects.filter(join_address=key, added_at__gte=now - RATE_WINDOW).count()
     if recent + len(wanted) > venue.remote_joins_per_hour:
         raise DomainError(

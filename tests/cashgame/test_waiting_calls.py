@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
@@ -25,6 +26,14 @@ from tests.cashgame.conftest import at, make_game, make_table, seat_players
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _no_attempts_counted():
+    """The joins' attempt counter lives in the cache, which outlives a test's database."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 def link(entry) -> str:

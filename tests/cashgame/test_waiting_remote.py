@@ -2,6 +2,7 @@
 status link, the estimated wait, leaving, and the floor's check-in."""
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from cardroom.errors import DomainError
@@ -23,6 +24,15 @@ from tests.cashgame.conftest import at, make_game
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _no_attempts_counted():
+    """The joins' attempt counter lives in the cache, which outlives a test's database."""
+    cache.clear()
+    yield
+    cache.clear()
+
 
 ADDRESS = "203.0.113.7"
 
@@ -201,3 +211,16 @@ def test_join_page_refusals_are_shown_with_their_status__WTL_1(client, game12):
     assert b"That game is not offered" in ghost.content and b"WTL-1" not in ghost.content
     assert b"This link is not valid" in forged.content
     assert written() == before
+
+
+def test_trying_card_numbers_one_after_another_is_stopped__WTL_1(game12):
+    Venue.objects.update(remote_joins_per_hour=2)
+    venue_cache_clear()
+    # Up to 3 attempts per join allowed (6 here), refused ones counted too.
+    for number in range(6):
+        refused("unknown_card", 400, games=[game12], phone="", card=f"90000{number}")
+    PlayerFactory(card_number="900009")
+    refused("too_many_joins", 429, games=[game12], phone="", card="900009")
+    # The next hour's window starts afresh.
+    (entry,), _token = join([game12], phone="", card="900009", minute=60)
+    assert entry.player.card_number == "900009"
