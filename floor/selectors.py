@@ -71,10 +71,18 @@ def room_get(*, now: datetime | None = None) -> dict:
                 "players": sum(drawing["seated"] for drawing in tables),
             }
         )
+    cash = cash_table_drawings()
+    waiting = waiting_counts()
+    # WTL-2: a game no table runs whose interest list has reached its threshold prompts the floor
+    # to open a table (from the drawings already read: no query more).
+    running = {drawing["table"].game_id for drawing in cash}
+    for row in waiting:
+        threshold = row["game"].interest_threshold
+        row["open_table"] = bool(threshold) and row["game"].pk not in running and row["waiting"] >= threshold
     return {
-        "cash": cash_table_drawings(),
+        "cash": cash,
         "closed": list(CashTable.objects.filter(status=TableStatus.CLOSED).order_by("number").only("number")),
-        "waiting": waiting_counts(),
+        "waiting": waiting,
         "tournaments": tournaments,
         "now": now,
     }

@@ -195,3 +195,17 @@ def test_interest_threshold_and_must_move_are_the_managers_game_settings__WTL_2(
         assert (error.value.code, error.value.rule) == (code, "WTL-2")
     must.refresh_from_db()
     assert (must.must_move_for, must.interest_threshold, AuditRecord.objects.count()) == (game12, 4, before)
+
+
+def test_the_floor_view_prompts_to_open_a_table_for_a_full_interest_list__WTL_2(floor, game12, table12):
+    from floor.selectors import room_get
+
+    plo = make_game(name="PLO 1/2", interest_threshold=2)
+    waiting_add(actor=floor, game=plo, player=PlayerFactory(), now=at(0))
+    waiting_add(actor=floor, game=game12, player=PlayerFactory(), now=at(0))
+    assert [(row["game"].name, row["open_table"]) for row in room_get()["waiting"]] == [
+        ("NLHE 1/2", False),
+        ("PLO 1/2", False),
+    ]
+    waiting_add(actor=floor, game=plo, player=PlayerFactory(), now=at(1))
+    assert [row["open_table"] for row in room_get()["waiting"]] == [False, True]
