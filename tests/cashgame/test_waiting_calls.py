@@ -13,7 +13,7 @@ from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from cashgame.models import CashTable, PlayerSession, TableStatus
 from cashgame.selectors.waiting import interest_ready, waiting_status
-from cashgame.services.sessions import session_seat
+from cashgame.services.sessions import session_release, session_seat
 from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_reconcile, waiting_seat_next
 from cashgame.services.waiting_floor import waiting_must_move, waiting_open_table
 from cashgame.services.waiting_remote import (
@@ -209,3 +209,25 @@ def test_the_floor_view_prompts_to_open_a_table_for_a_full_interest_list__WTL_2(
     ]
     waiting_add(actor=floor, game=plo, player=PlayerFactory(), now=at(1))
     assert [row["open_table"] for row in room_get()["waiting"]] == [False, True]
+
+
+def test_the_phone_poll_takes_four_queries_whatever_the_history__WTL_2(
+    client, floor, game12, game25, table12, django_assert_num_queries
+):
+    (ace, bo), _token = waiting_join_remote(
+        game_ids=[game12.pk, game25.pk], nickname="Ace", phone="905000001", address="10.0.0.1", now=at(0)
+    )
+    url = reverse("wait:rows", args=[status_token([ace.pk, bo.pk], now=timezone.now())])
+    # Entries, seat openings, running tables, the queues: four, however many players and sessions.
+    with django_assert_num_queries(4):
+        assert client.get(url).status_code == 200
+    for minute in range(1, 6):
+        waiting_join_remote(
+            game_ids=[game12.pk], nickname=f"P{minute}", phone=f"90500010{minute}", address=f"10.0.1.{minute}"
+        )
+        session = session_seat(
+            actor=floor, table=table12, player=PlayerFactory(), seat=minute, now=at(minute)
+        )
+        session_release(actor=floor, session=session, now=timezone.now())
+    with django_assert_num_queries(4):
+        assert client.get(url).status_code == 200
