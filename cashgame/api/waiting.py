@@ -37,12 +37,16 @@ class WaitingEntrySerializer(serializers.ModelSerializer):
             "game",
             "player",
             "player_name",
+            "nickname",
             "source",
             "status",
             "added_at",
             "called_at",
             "hold_until",
             "table",
+            "seat",
+            "checked_in_at",
+            "missed_calls",
         ]
         read_only_fields = fields
 
