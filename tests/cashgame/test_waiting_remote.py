@@ -4,6 +4,7 @@ status link, the estimated wait, leaving, and the floor's check-in."""
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
@@ -224,3 +225,20 @@ def test_trying_card_numbers_one_after_another_is_stopped__WTL_1(game12):
     # The next hour's window starts afresh.
     (entry,), _token = join([game12], phone="", card="900009", minute=60)
     assert entry.player.card_number == "900009"
+
+
+def test_he_leaves_from_his_page_and_it_says_so__WTL_1(client, game12):
+    (entry,), _token = waiting_join_remote(
+        game_ids=[game12.pk], nickname="Ace", phone="905123456", address=ADDRESS
+    )
+    token = status_token([entry.pk], now=timezone.now())
+    response = client.post(reverse("wait:leave", args=[token, entry.pk]) + "?lang=sk")
+    assert (response.status_code, response["Location"]) == (
+        302,
+        reverse("wait:status", args=[token]) + "?lang=sk",
+    )
+    entry.refresh_from_db()
+    assert entry.status == "removed"
+    assert "Nie ste na tejto listine." in client.get(response["Location"]).content.decode()
+    again = client.post(reverse("wait:leave", args=[token, entry.pk]))
+    assert (again.status_code, b"You are no longer on this list." in again.content) == (409, True)
