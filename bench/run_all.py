@@ -125,6 +125,20 @@ BENCHES = [
         ],
     ),
     Bench(
+        "wait_estimate",
+        ["bench/wait_estimate.py"],
+        [
+            Figure("wait estimate: median real wait (min)", rf"median real wait\s*= {NUMBER}", "-"),
+            Figure("wait estimate: median absolute error (min)", rf"median absolute error\s*= {NUMBER}", "-"),
+            Figure(
+                "wait estimate: median abs error / median wait",
+                rf"RATIO wait_mae/median_wait = {NUMBER}",
+                "< 0.5",
+                below(0.5),
+            ),
+        ],
+    ),
+    Bench(
         "tournament_seating",
         ["bench/tournament_seating.py"],
         [Figure("draw + balancing p99 / 100 ms", rf"ratio_p99_to_target={NUMBER}", "< 1", below(1))],

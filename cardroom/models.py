@@ -35,6 +35,17 @@ class Venue(models.Model):
         help_text=_("Each dealer moves on to the next table this often (DLR-2)."),
     )
 
+    remote_join_enabled = models.BooleanField(
+        _("players may join waiting lists from their phones"),
+        default=True,
+        help_text=_("Turn off to stop joins from the public page at once (WTL-1)."),
+    )
+    remote_joins_per_hour = models.PositiveSmallIntegerField(
+        _("joins from one address per hour"),
+        default=6,
+        help_text=_("More joins from one network address within an hour are refused (WTL-1)."),
+    )
+
     class Meta:
         verbose_name = _("venue")
         verbose_name_plural = _("venues")

@@ -291,6 +291,12 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 2.0,
         "options": {"expires": 2.0},
     },
+    # WTL-3: phone numbers of players off the lists for 24 hours are erased, within the hour.
+    "cashgame-waiting-phones-erase": {
+        "task": "cashgame.waiting_phones_erase",
+        "schedule": 15 * 60.0,
+        "options": {"expires": 15 * 60.0},
+    },
 }
 
 CACHES = {

@@ -66,12 +66,27 @@ class GameForm(forms.Form):
         label=_("Half-bet rule: an all-in of at least half a raise reopens the betting"),
         required=False,
     )
+    interest_threshold = forms.IntegerField(
+        label=_("Interest list: prompt to open a table when this many wait (0: never)"),
+        min_value=0,
+        max_value=50,
+    )
+    must_move_for = forms.ModelChoiceField(
+        label=_("Must-move game: its players move to"),
+        queryset=Game.objects.filter(active=True),
+        required=False,
+    )
     active = forms.BooleanField(label=_("Offered"), required=False)
 
     def __init__(self, *args, game: Game | None = None, **kwargs):
         initial = kwargs.pop("initial", {}) or {}
         game = game or Game(
-            rake_rate_bp=500, jackpot_min_players=4, seat_hold_seconds=180, half_bet_rule=False, active=True
+            rake_rate_bp=500,
+            jackpot_min_players=4,
+            seat_hold_seconds=180,
+            half_bet_rule=False,
+            interest_threshold=0,
+            active=True,
         )
         defaults = Game._meta
         for name, _label in GAME_MONEY:
@@ -86,10 +101,14 @@ class GameForm(forms.Form):
             "jackpot_min_players",
             "seat_hold_seconds",
             "half_bet_rule",
+            "interest_threshold",
             "active",
         ):
             initial.setdefault(name, getattr(game, name))
+        initial.setdefault("must_move_for", game.must_move_for_id or "")
         super().__init__(*args, initial=initial, **kwargs)
+        if game.pk is not None:
+            self.fields["must_move_for"].queryset = Game.objects.filter(active=True).exclude(pk=game.pk)
         for name, label in GAME_MONEY:
             self.fields[name] = MoneyField(label=label, required=name != "max_buy_in", confirm_large=False)
 
@@ -240,6 +259,17 @@ class CallNextForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["table"].queryset = open_tables()
+
+
+class OpenTableForm(forms.Form):
+    """An interest list's game and the closed table the floor opens for it (WTL-2)."""
+
+    game = forms.ModelChoiceField(queryset=Game.objects.filter(active=True))
+    table = forms.ModelChoiceField(queryset=CashTable.objects.filter(status="closed"))
+
+
+class CheckInForm(forms.Form):
+    card_number = forms.CharField(label=_("Membership card"), max_length=30, required=False)
 
 
 class WaitingSeatForm(forms.Form):

@@ -11,7 +11,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from cashgame.services import waiting
+from cashgame.services import waiting, waiting_remote
 
 # A timer may fire a few milliseconds early; waiting that out beats leaving the call to the
 # reconciler up to 2 seconds later.
@@ -34,3 +34,15 @@ def waiting_pass_due(entry_id: int, due: str = "", **kwargs) -> bool:
 )
 def waiting_reconcile(**kwargs) -> dict[str, int]:
     return waiting.waiting_reconcile(now=timezone.now())
+
+
+@shared_task(
+    name="cashgame.waiting_phones_erase",
+    acks_late=True,
+    ignore_result=True,
+    time_limit=120,
+    soft_time_limit=100,
+)
+def waiting_phones_erase(**kwargs) -> int:
+    """WTL-3: phone numbers are kept while the player is on a list and 24 hours after."""
+    return waiting_remote.waiting_phones_erase(now=timezone.now())

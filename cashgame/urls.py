@@ -54,12 +54,12 @@ urlpatterns = [
     path("jackpot/", jackpot_views.JackpotView.as_view(), name="jackpot"),
     path("waiting/", waiting_views.WaitingView.as_view(), name="waiting"),
     re_path(
-        r"^waiting/(?P<action>add|call-next)/$",
+        r"^waiting/(?P<action>add|call-next|open-table)/$",
         waiting_views.WaitingActionView.as_view(),
         name="waiting-action",
     ),
     re_path(
-        r"^waiting/(?P<pk>[0-9]+)/(?P<action>seat|remove)/$",
+        r"^waiting/(?P<pk>[0-9]+)/(?P<action>seat|remove|check-in)/$",
         waiting_views.WaitingEntryActionView.as_view(),
         name="waiting-entry-action",
     ),

@@ -82,10 +82,17 @@ def room_get(*, now: datetime | None = None) -> dict:
     for row in tournaments:
         for drawing in row["tables"]:
             drawing["dealer"] = dealers.get(tournament_key(drawing["table"].pk))
+    waiting = waiting_counts()
+    # WTL-2: a game no table runs whose interest list has reached its threshold prompts the floor
+    # to open a table (from the drawings already read: no query more).
+    running = {drawing["table"].game_id for drawing in cash}
+    for row in waiting:
+        threshold = row["game"].interest_threshold
+        row["open_table"] = bool(threshold) and row["game"].pk not in running and row["waiting"] >= threshold
     return {
         "cash": cash,
         "closed": list(CashTable.objects.filter(status=TableStatus.CLOSED).order_by("number").only("number")),
-        "waiting": waiting_counts(),
+        "waiting": waiting,
         "tournaments": tournaments,
         "now": now,
     }

@@ -54,6 +54,8 @@ class GameSerializer(serializers.ModelSerializer):
             "jackpot_threshold_cents",
             "seat_hold_seconds",
             "half_bet_rule",
+            "interest_threshold",
+            "must_move_for",
             "active",
         ]
         read_only_fields = fields
@@ -77,6 +79,15 @@ class GameUpdateSerializer(serializers.Serializer):
     seat_hold_seconds = StrictIntegerField(required=False, min_value=10, max_value=3600)
     half_bet_rule = StrictBooleanField(
         required=False, help_text="BET-3: an all-in of at least half a full raise reopens the betting."
+    )
+    interest_threshold = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=50,
+        help_text="WTL-2: prompt to open a table at this many waiting.",
+    )
+    must_move_for = StrictPrimaryKeyRelatedField(
+        queryset=Game.objects.all(), required=False, allow_null=True, help_text="WTL-2: the main game fed."
     )
     active = StrictBooleanField(required=False)
 

@@ -28,7 +28,7 @@ WaitStatusField = inline_choices(WaitStatus.choices)
 class WaitingEntrySerializer(serializers.ModelSerializer):
     source = WaitSourceField(read_only=True)
     status = WaitStatusField(read_only=True)
-    player_name = StrictCharField(source="player.full_name", read_only=True)
+    player_name = StrictCharField(source="display_name", read_only=True)
 
     class Meta:
         model = WaitingEntry
@@ -37,12 +37,16 @@ class WaitingEntrySerializer(serializers.ModelSerializer):
             "game",
             "player",
             "player_name",
+            "nickname",
             "source",
             "status",
             "added_at",
             "called_at",
             "hold_until",
             "table",
+            "seat",
+            "checked_in_at",
+            "missed_calls",
         ]
         read_only_fields = fields
 

@@ -37,6 +37,19 @@ class Game(models.Model):
     seat_hold_seconds = models.PositiveIntegerField(_("called player holds the seat (seconds)"), default=180)
     # BET-3 house option: an all-in raise of at least half a full raise reopens the betting.
     half_bet_rule = models.BooleanField(_("half-bet rule"), default=False)
+    # WTL-2 interest list: while no table runs the game, the floor is prompted to open one as
+    # soon as this many players wait (0: no prompt).
+    interest_threshold = models.PositiveSmallIntegerField(_("open a table when this many wait"), default=0)
+    # WTL-2 must-move: this game's players move to the main game, the longest seated first,
+    # before anyone from the main game's own list.
+    must_move_for = models.ForeignKey(
+        "self",
+        verbose_name=_("must-move game for"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="must_move_games",
+    )
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(_("created"))
     updated_at = models.DateTimeField(_("updated"))

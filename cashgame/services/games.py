@@ -35,6 +35,8 @@ GAME_FIELDS = [
     "jackpot_threshold_cents",
     "seat_hold_seconds",
     "half_bet_rule",
+    "interest_threshold",
+    "must_move_for",
     "active",
 ]
 CENT_FIELDS = [name for name in GAME_FIELDS if name.endswith("_cents")]
@@ -89,6 +91,16 @@ def _validate(values: dict[str, Any]) -> None:
         )
     if not 10 <= values["seat_hold_seconds"] <= 3600:
         raise DomainError("invalid_hold", _("A called player holds the seat 10 s to 60 min."), rule="CSH-7")
+    threshold = values.get("interest_threshold", 0)
+    if not isinstance(threshold, int) or isinstance(threshold, bool) or not 0 <= threshold <= 50:
+        raise DomainError(
+            "invalid_interest_threshold",
+            _("A table opens for 0 (never) to 50 players waiting."),
+            rule="WTL-2",
+        )
+    main = values.get("must_move_for")
+    if main is not None and not isinstance(main, int | Game):
+        raise DomainError("invalid_must_move", _("Choose the main game by its number."), rule="WTL-2")
 
 
 def _save(game: Game, *, actor, action: str, before: dict | None, now: datetime) -> Game:
@@ -154,6 +166,11 @@ def game_update(*, actor, game: Game, now: datetime | None = None, **changes: An
     game = game_for_update(game.pk)
     before = snapshot(game, GAME_FIELDS)
     _validate({**before, **changes})
+    main = changes.get("must_move_for")
+    if main is not None and getattr(main, "pk", main) == game.pk:
+        raise DomainError(
+            "invalid_must_move", _("A game cannot be the must-move game of itself."), rule="WTL-2"
+        )
     for name, value in changes.items():
         setattr(game, name, value.strip() if name == "name" else value)
     return _save(game, actor=actor, action="cashgame.game_update", before=before, now=now)

@@ -1,5 +1,6 @@
 """Waiting lists per game and stakes (CSH-7): first come, first seated; a called player holds
-the seat for the game's hold time (3 minutes), then the next one is called.
+the seat for the game's hold time (3 minutes), then the next one is called. A player who lets
+his hold pass moves to the end of the list once; the second time he is off it (WTL-2).
 
 "Call at T, pass at T + hold": `hold_until` is stored on the entry; an ETA task fires at that
 moment for precision and the beat reconciler (every 2 s) passes whatever is overdue, so a lost
@@ -19,6 +20,7 @@ from cardroom.services import audit_record
 from cashgame.locks import game_for_update
 from cashgame.models import CashTable, Game, PlayerSession, WaitingEntry, WaitSource, WaitStatus
 from cashgame.selectors import waiting_next
+from cashgame.selectors.waiting import must_move_next
 from cashgame.services._common import require_open
 from cashgame.services.sessions import session_seat
 from players.models import Player
@@ -80,8 +82,22 @@ def waiting_add(
         ) from None
 
 
+def free_seat(table: CashTable) -> int | None:
+    """The lowest seat of `table` that nobody sits in and no called player holds (the caller
+    holds the game's lock, so two calls never hold one seat)."""
+    taken = set(
+        PlayerSession.objects.filter(table=table, ended_at__isnull=True).values_list("seat", flat=True)
+    ) | set(
+        WaitingEntry.objects.filter(table=table, status=WaitStatus.CALLED, seat__isnull=False).values_list(
+            "seat", flat=True
+        )
+    )
+    return next((seat for seat in range(1, table.seats + 1) if seat not in taken), None)
+
+
 def _call_next(*, game: Game, table: CashTable, now: datetime, actor) -> WaitingEntry | None:
-    """Call the first waiting player of the game to the table (the caller holds the game lock)."""
+    """Call the first waiting player of the game to the table's free seat, which he holds
+    (the caller holds the game lock)."""
     entry = (
         WaitingEntry.objects.filter(game=game, status=WaitStatus.WAITING).order_by("added_at", "pk").first()
     )
@@ -91,13 +107,14 @@ def _call_next(*, game: Game, table: CashTable, now: datetime, actor) -> Waiting
     entry.called_at = now
     entry.hold_until = now + timedelta(seconds=game.seat_hold_seconds)
     entry.table = table
-    entry.save(update_fields=["status", "called_at", "hold_until", "table"])
+    entry.seat = free_seat(table)
+    entry.save(update_fields=["status", "called_at", "hold_until", "table", "seat"])
     _enqueue_pass(entry, now=now)
     audit_record(
         actor=actor,
         action="cashgame.waiting_call",
         obj=entry,
-        after={"table": table.pk, "hold_until": entry.hold_until},
+        after={"table": table.pk, "seat": entry.seat, "hold_until": entry.hold_until},
         now=now,
     )
     return entry
@@ -120,18 +137,45 @@ def waiting_call_next(*, actor, game: Game, table: CashTable, now: datetime | No
 
 
 def _pass(entry: WaitingEntry, *, game: Game, now: datetime) -> WaitingEntry | None:
-    """The called player did not come in time: he leaves the list, the next one is called to
-    the same table (the caller holds the game lock)."""
-    entry.status = WaitStatus.PASSED
-    entry.closed_at = now
-    entry.save(update_fields=["status", "closed_at"])
-    audit_record(
-        actor=None, action="cashgame.waiting_pass", obj=entry, after={"hold_until": entry.hold_until}, now=now
-    )
+    """The called player did not come in time (WTL-2): the first time he moves to the end of the
+    list, the second time he leaves it; the next one is called to the same table (the caller
+    holds the game lock). Times are the hold's end, so a late timer changes no one's turn."""
+    due = entry.hold_until or now
     table = entry.table
+    before = {"status": entry.status, "added_at": entry.added_at, "table": entry.table_id, "seat": entry.seat}
+    entry.missed_calls += 1
+    if entry.missed_calls == 1:
+        entry.status = WaitStatus.WAITING
+        entry.added_at = due
+        entry.called_at = entry.hold_until = entry.table = entry.seat = None
+        action = "cashgame.waiting_requeue"
+    else:
+        entry.status = WaitStatus.PASSED
+        entry.closed_at = now
+        action = "cashgame.waiting_pass"
+    entry.save(
+        update_fields=[
+            "status",
+            "missed_calls",
+            "added_at",
+            "called_at",
+            "hold_until",
+            "table",
+            "seat",
+            "closed_at",
+        ]
+    )
+    audit_record(
+        actor=None,
+        action=action,
+        obj=entry,
+        before=before,
+        after={"status": entry.status, "added_at": entry.added_at, "missed_calls": entry.missed_calls},
+        now=now,
+    )
     if table is None or not table.is_open:
         return None
-    return _call_next(game=game, table=table, now=entry.hold_until or now, actor=None)
+    return _call_next(game=game, table=table, now=due, actor=None)
 
 
 @transaction.atomic
@@ -175,8 +219,16 @@ def waiting_seat(
         raise DomainError(
             "not_waiting",
             _("%(player)s is no longer waiting (%(status)s).")
-            % {"player": entry.player.full_name, "status": entry.get_status_display().lower()},
+            % {"player": entry.display_name, "status": entry.get_status_display().lower()},
             rule="CSH-7",
+            status_code=409,
+        )
+    if entry.player is None:
+        raise DomainError(
+            "check_in_first",
+            _("Check %s in with his membership card first: a seat needs a registered player.")
+            % entry.nickname,
+            rule="WTL-1",
             status_code=409,
         )
     table = table or entry.table
@@ -187,8 +239,9 @@ def waiting_seat(
     session = session_seat(actor=actor, table=table, player=entry.player, seat=seat, now=now)
     entry.status = WaitStatus.SEATED
     entry.table = table
+    entry.seat = seat
     entry.closed_at = now
-    entry.save(update_fields=["status", "table", "closed_at"])
+    entry.save(update_fields=["status", "table", "seat", "closed_at"])
     return session
 
 
@@ -202,6 +255,15 @@ def waiting_seat_next(*, actor, table: CashTable, seat: int, now: datetime | Non
     table = CashTable.objects.select_related("game").get(pk=table.pk)
     game = game_for_update(table.game_id)
     require_open(table)
+    first = must_move_next(table=table)
+    if first is not None:
+        raise DomainError(
+            "must_move_first",
+            _("%(player)s moves first, from the must-move game at %(table)s.")
+            % {"player": first.player.full_name, "table": first.table},
+            rule="WTL-2",
+            status_code=409,
+        )
     entry = waiting_next(table=table)
     if entry is None:
         raise DomainError("list_empty", _("Nobody is waiting for %s.") % game, rule="CSH-7", status_code=409)

@@ -20,10 +20,11 @@ from cardroom.money import parse_cents
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_role
 from cashgame import selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
-from cashgame.services import sessions, waiting
+from cashgame.selectors.waiting import must_move_next
+from cashgame.services import sessions, waiting, waiting_floor
 from cashgame.services.sessions import STATE_ACTIONS
 
-SEAT_ACTIONS = ("seat-next", "seat-entry", "seat-card", "state", "move", "release")
+SEAT_ACTIONS = ("seat-next", "seat-entry", "seat-card", "must-move", "state", "move", "release")
 
 
 def _table(pk: int) -> CashTable:
@@ -54,6 +55,7 @@ def seat_panel_context(request, table: CashTable, seat: int) -> dict:
     dealt = hand is not None and seat in hand.dealt_seats
     actions = selectors.seat_actions(session, table=table, dealt=dealt)
     queue = selectors.waiting_queue(table=table) if "seat" in actions else []
+    must_move = must_move_next(table=table) if "seat" in actions else None
     return {
         "table": table,
         "seat": seat,
@@ -63,6 +65,7 @@ def seat_panel_context(request, table: CashTable, seat: int) -> dict:
         "state_actions": [action for action in actions if action in STATE_ACTIONS],
         "queue": queue[:8],
         "next_entry": queue[0] if queue else None,
+        "must_move": must_move,
         "targets": selectors.move_targets(session=session) if "move" in actions else [],
         "can_cash_out": has_role(request.user, *CASHIER_ROLES),
         "next": _back(request, table),
@@ -125,6 +128,14 @@ class SeatActionView(RoleRequiredMixin, View):
             if entry is None:
                 raise DomainError("unknown_entry", _("Choose a player from the waiting list."))
             session = waiting.waiting_seat(actor=actor, entry=entry, seat=seat, table=table)
+        elif action == "must-move":
+            chips = post.get("chips", "").strip()
+            session = waiting_floor.waiting_must_move(
+                actor=actor,
+                table=table,
+                seat=seat,
+                chips_cents=parse_cents(chips, field=_("Chips taken along")) if chips else None,
+            )
         elif action == "seat-card":
             card = post.get("card", "").strip()
             player = selectors.player_by_card(card_number=card)

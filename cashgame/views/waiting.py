@@ -9,7 +9,8 @@ from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from cardroom.screens import ScreenLanguageMixin
 from cashgame import forms, selectors
 from cashgame.models import WaitingEntry
-from cashgame.services import waiting
+from cashgame.selectors.waiting import interest_ready
+from cashgame.services import waiting, waiting_floor, waiting_remote
 from cashgame.views._common import ActionView
 
 
@@ -22,25 +23,34 @@ class WaitingView(RoleRequiredMixin, TemplateView):
         open_tables = list(forms.open_tables())
         for block in board:
             block["tables"] = [table for table in open_tables if table.game_id == block["game"].pk]
-        return super().get_context_data(board=board, add_form=forms.WaitingAddForm(), **kwargs)
+        return super().get_context_data(
+            board=board, add_form=forms.WaitingAddForm(), interest=interest_ready(), **kwargs
+        )
 
 
 class WaitingActionView(ActionView):
     def form(self):
-        return {"add": forms.WaitingAddForm, "call-next": forms.CallNextForm}[self.kwargs["action"]](
-            self.request.POST
-        )
+        forms_by_action = {
+            "add": forms.WaitingAddForm,
+            "call-next": forms.CallNextForm,
+            "open-table": forms.OpenTableForm,
+        }
+        return forms_by_action[self.kwargs["action"]](self.request.POST)
 
     def perform(self, form, action):
         if action == "add":
             return waiting.waiting_add(actor=self.request.user, **form.cleaned_data)
+        if action == "open-table":
+            return waiting_floor.waiting_open_table(actor=self.request.user, **form.cleaned_data)
         return waiting.waiting_call_next(actor=self.request.user, **form.cleaned_data)
 
     def message(self, result, action):
         if action == "add":
-            return _("%s is on the list.") % result.player.full_name
+            return _("%s is on the list.") % result.display_name
+        if action == "open-table":
+            return _("The table is open; %d players are called to it.") % len(result)
         return _("%(player)s is called to %(table)s.") % {
-            "player": result.player.full_name,
+            "player": result.display_name,
             "table": result.table,
         }
 
@@ -50,22 +60,29 @@ class WaitingActionView(ActionView):
 
 class WaitingEntryActionView(ActionView):
     def form(self):
-        return forms.WaitingSeatForm(self.request.POST) if self.kwargs["action"] == "seat" else None
+        action = self.kwargs["action"]
+        if action == "seat":
+            return forms.WaitingSeatForm(self.request.POST)
+        return forms.CheckInForm(self.request.POST) if action == "check-in" else None
 
     def perform(self, form, pk, action):
         entry = get_object_or_404(WaitingEntry, pk=pk)
         if action == "seat":
             return waiting.waiting_seat(actor=self.request.user, entry=entry, **form.cleaned_data)
+        if action == "check-in":
+            return waiting_remote.waiting_check_in(actor=self.request.user, entry=entry, **form.cleaned_data)
         return waiting.waiting_remove(actor=self.request.user, entry=entry)
 
     def message(self, result, pk, action):
+        if action == "check-in":
+            return _("%s is checked in.") % result.display_name
         if action == "seat":
             return _("%(player)s has seat %(seat)d at %(table)s; the buy-in is at the cage.") % {
                 "player": result.player.full_name,
                 "seat": result.seat,
                 "table": result.table,
             }
-        return _("%s is off the list.") % result.player.full_name
+        return _("%s is off the list.") % result.display_name
 
     def back(self, **kwargs):
         return reverse("cashgame:waiting")

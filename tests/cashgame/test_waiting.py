@@ -42,14 +42,15 @@ def test_first_come_first_called_and_holds_three_minutes__CSH_7(
     assert len(callbacks) == 1  # the ETA timer, sent after commit
 
 
-def test_the_next_is_called_when_the_hold_is_over__CSH_7(floor, game12, table12, queue):
+def test_the_next_is_called_when_the_hold_is_over__CSH_7_WTL_2(floor, game12, table12, queue):
     first = waiting_call_next(actor=floor, game=game12, table=table12, now=at(10))
     assert waiting_pass_due(entry_id=first.pk, now=at(10) + HOLD - timedelta(seconds=1)) is False
     assert waiting_pass_due(entry_id=first.pk, now=at(10) + HOLD) is True
     assert waiting_pass_due(entry_id=first.pk, now=at(10) + HOLD) is False  # a duplicate message
     first.refresh_from_db()
     second = WaitingEntry.objects.get(player=queue[1])
-    assert first.status == WaitStatus.PASSED
+    # The first miss moves him to the end of the list (WTL-2), timed at the hold's end.
+    assert (first.status, first.missed_calls, first.added_at, first.table) == ("waiting", 1, at(13), None)
     assert (second.status, second.called_at, second.hold_until) == ("called", at(13), at(16))
 
 
@@ -57,8 +58,9 @@ def test_reconciler_passes_what_the_timer_missed__CSH_7(floor, game12, table12, 
     waiting_call_next(actor=floor, game=game12, table=table12, now=at(10))
     assert waiting_reconcile(now=at(12)) == {"overdue": 0, "passed": 0}
     assert waiting_reconcile(now=at(20)) == {"overdue": 1, "passed": 1}
-    statuses = list(WaitingEntry.objects.order_by("added_at").values_list("status", flat=True))
-    assert statuses == ["passed", "called", "waiting"]
+    rows = list(WaitingEntry.objects.order_by("added_at", "pk").values_list("player", "status"))
+    # The first called went to the end of the list; the second holds the seat now.
+    assert rows == [(queue[1].pk, "called"), (queue[2].pk, "waiting"), (queue[0].pk, "waiting")]
 
 
 def test_called_player_takes_the_seat__CSH_7(floor, game12, table12, queue):

@@ -21,7 +21,8 @@ from cashgame.services.games import game_create
 from cashgame.services.hands import hand_start
 from cashgame.services.sessions import session_buy_in, session_state_change
 from cashgame.services.tables import table_create, table_open
-from cashgame.services.waiting import waiting_add
+from cashgame.services.waiting import waiting_add, waiting_call_next
+from cashgame.services.waiting_remote import waiting_join_remote
 from cashier.models import CashierTransaction
 from cashier.services import shift_open
 from dealers.models import Dealer
@@ -143,6 +144,15 @@ def build_room() -> Room:
     hand_start(actor=floor, table=table1, seats=[1, 2, 3], button_seat=1, now=now - timedelta(minutes=1))
     for player in room.players[3:5]:
         waiting_add(actor=floor, game=game12, player=player, now=now - timedelta(minutes=20))
+    # A player who joined both lists from his phone (WTL-1) and is called to table 2 (WTL-2).
+    _entries, wait_token = waiting_join_remote(
+        game_ids=[game12.pk, game25.pk],
+        nickname="Bluff",
+        phone="+421905000111",
+        address="192.0.2.1",
+        now=now - timedelta(minutes=5),
+    )
+    waiting_call_next(actor=floor, game=game25, table=table2, now=now - timedelta(seconds=30))
 
     # Tournaments: one running with its seats drawn and one bust-out, one open for registration.
     structure = structure_with(
@@ -209,5 +219,6 @@ def build_room() -> Room:
         upcoming=upcoming,
         receipt=receipt,
         player=room.players[0],
+        wait_token=wait_token,
     )
     return room

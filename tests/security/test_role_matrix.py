@@ -22,6 +22,11 @@ PUBLIC = {
     "board:board",
     "board:rows",
     "api-cashgame-board",
+    # Players' phones (WTL-1): the join page and the signed status link need no log-in.
+    "wait:join",
+    "wait:status",
+    "wait:rows",
+    "wait:leave",
     "api-token",
     # The dealer tablet's pages (ROL-2) need its paired cookie, not a log-in: a stranger is sent
     # to the pairing page, staff are refused (403).
@@ -130,6 +135,10 @@ EXPECTED = {
     "devices:tablet-seats": {"get": ""},
     "devices:tablet-action": {"post": ""},
     "board:rows": {"get": "fcma"},
+    "wait:join": {"get": "fcma", "post": "fcma"},
+    "wait:status": {"get": "fcma"},
+    "wait:rows": {"get": "fcma"},
+    "wait:leave": {"post": "fcma"},
     "api-token": {"post": "fcma"},
     "api-schema": {"get": "fcma"},
     "api-docs": {"get": "fcma"},

@@ -103,8 +103,9 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
         .order_by("added_at", "pk")
     ):
         entries[entry.game_id].append(entry)
-    # One name per player across the whole board, told apart from every other name on it (WTL-3).
-    names = public_names(entry.player for rows in entries.values() for entry in rows)
+    # One name per player across the whole board, told apart from every other name on it (WTL-3);
+    # a phone join without a card shows the nickname he chose.
+    names = public_names(entry.player for rows in entries.values() for entry in rows if entry.player_id)
     board = []
     for game in games:
         rows = []
@@ -118,7 +119,7 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
                     "entry": entry,
                     "hold_seconds": hold,
                     "hold_text": None if hold is None else f"{hold // 60}:{hold % 60:02d}",
-                    "name": names[entry.player_id],
+                    "name": names[entry.player_id] if entry.player_id else entry.nickname,
                 }
             )
         board.append({"game": game, "entries": rows})
@@ -159,6 +160,11 @@ def public_name(player: Player) -> str:
     """What a public screen shows for one player alone (WTL-3); see players.selectors.public_names
     for a list of them, told apart."""
     return public_names([player])[player.pk]
+
+
+def entry_public_name(entry: WaitingEntry) -> str:
+    """A waiting player's public name: his player's, or the nickname of a phone join (WTL-3)."""
+    return public_name(entry.player) if entry.player_id else entry.nickname
 
 
 def dropbox_count_list(*, table: CashTable | None = None) -> QuerySet[DropBoxCount]:
@@ -274,7 +280,7 @@ def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[di
                 "number": table.number,
                 "hand": hand,
                 "button": button,
-                "called": [{"entry": entry, "name": public_name(entry.player)} for entry in called[table.pk]],
+                "called": [{"entry": entry, "name": entry_public_name(entry)} for entry in called[table.pk]],
                 "seats": seats,
                 "size": table.seats,
                 "seated": sum(1 for seat in seats if seat["session"] is not None),

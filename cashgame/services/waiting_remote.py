@@ -1,0 +1,303 @@
+"""Players join waiting lists from their phones (WTL-1), leave them, are checked in on arrival,
+and their phone numbers are erased 24 hours after they leave the lists (WTL-3).
+
+A remote join has no staff member behind it: the venue's switch and a per-address limit stop
+abuse, every check runs before anything is written, and a refusal writes nothing. The player
+gets a signed, expiring status link naming his entries (`status_token`); nothing else about him
+is in it.
+"""
+
+import hashlib
+import hmac
+import re
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardroom.errors import DomainError, NotFound
+from cardroom.roles import FLOOR_ROLES, require_role
+from cardroom.selectors import venue_get
+from cardroom.services import audit_record
+from cashgame.locks import game_for_update
+from cashgame.models import WAITING_STATUSES, Game, WaitingEntry, WaitSource, WaitStatus
+from players.models import Player
+
+STATUS_SALT = "cashgame.waiting-status"
+# A status link works this long after the join: a day at the room, not a lasting key.
+STATUS_MAX_AGE = timedelta(hours=24)
+# The phone number stays this long after the entry left the list (WTL-3).
+PHONE_KEPT_AFTER = timedelta(hours=24)
+MAX_GAMES_PER_JOIN = 5
+RATE_WINDOW = timedelta(hours=1)
+# Attempts (refused ones too) one address may make per window, as a multiple of the joins it may
+# make: enough for typing mistakes, too few to try card numbers one after another.
+ATTEMPTS_PER_JOIN = 3
+NICKNAME_MAX = 30
+_PHONE = re.compile(r"^\+?[0-9]{6,15}$")
+_PHONE_SEPARATORS = re.compile(r"[\s\-./()]")
+
+
+def address_key(address: str) -> str:
+    """The network address as the rate limit counts it: an HMAC, so the address itself is
+    never stored."""
+    return hmac.new(settings.SECRET_KEY.encode(), (address or "").encode(), hashlib.sha256).hexdigest()
+
+
+def phone_normalise(phone: str) -> str:
+    """ "+421 905 123-456" -> "+421905123456"; "" for no phone; a refusal for anything else."""
+    phone = _PHONE_SEPARATORS.sub("", phone or "")
+    if phone.startswith("00"):
+        phone = "+" + phone[2:]
+    if phone and not _PHONE.match(phone):
+        raise DomainError(
+            "invalid_phone", _("Write the phone number in digits, e.g. +421 905 123 456."), rule="WTL-1"
+        )
+    return phone
+
+
+def _attempts_exceeded(key: str, *, limit: int, now: datetime) -> bool:
+    """Count one attempt from the address in this hour's window (in the cache: a refusal writes
+    nothing to the database); True once it passes the limit."""
+    window = int(now.timestamp() // RATE_WINDOW.total_seconds())
+    name = f"wtl-join:{key}:{window}"
+    cache.add(name, 0, timeout=int(RATE_WINDOW.total_seconds()) * 2)
+    try:
+        return cache.incr(name) > limit
+    except ValueError:  # evicted between add and incr: count from here
+        cache.set(name, 1, timeout=int(RATE_WINDOW.total_seconds()) * 2)
+        return False
+
+
+def status_token(entry_ids: list[int], *, now: datetime) -> str:
+    """The status link's token: the entries and the time of the join, signed (not encrypted:
+    it holds entry numbers only)."""
+    return signing.dumps({"e": sorted(entry_ids), "t": int(now.timestamp())}, salt=STATUS_SALT, compress=True)
+
+
+def status_entry_ids(token: str, *, now: datetime | None = None) -> list[int]:
+    """The entries a status link names; a refusal for a link that was altered or has expired.
+    The link's time is in the signed payload, so `now` decides expiry (tests pin it)."""
+    now = now or timezone.now()
+    try:
+        payload = signing.loads(token, salt=STATUS_SALT)
+        issued = int(payload["t"])
+        ids = [int(pk) for pk in payload["e"]]
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise DomainError(
+            "link_invalid", _("This link is not valid. Open the one you were given."), rule="WTL-1"
+        ) from None
+    if now.timestamp() - issued > STATUS_MAX_AGE.total_seconds():
+        raise DomainError(
+            "link_expired",
+            _("This link has expired. Ask at the desk, or join the list again."),
+            rule="WTL-1",
+            status_code=410,
+        )
+    return ids
+
+
+def _clean_nickname(nickname: str) -> str:
+    nickname = " ".join((nickname or "").split())
+    if not nickname:
+        raise DomainError("nickname_required", _("Give a nickname the floor can call you by."), rule="WTL-1")
+    if len(nickname) > NICKNAME_MAX or not nickname.isprintable():
+        raise DomainError(
+            "invalid_nickname", _("A nickname is at most %d letters.") % NICKNAME_MAX, rule="WTL-1"
+        )
+    return nickname
+
+
+@transaction.atomic
+def waiting_join_remote(
+    *,
+    game_ids: list[int],
+    nickname: str,
+    phone: str = "",
+    card_number: str = "",
+    address: str,
+    now: datetime | None = None,
+) -> tuple[list[WaitingEntry], str]:
+    """A player joins one or more games' lists from his phone (WTL-1); (his entries, his status
+    link's token). Every check comes before the first write, so a refusal changes nothing."""
+    now = now or timezone.now()
+    venue = venue_get()
+    if not venue.remote_join_enabled:
+        raise DomainError(
+            "remote_join_off",
+            _("Joining from a phone is switched off just now. Ask at the desk."),
+            rule="WTL-1",
+            status_code=403,
+        )
+    key = address_key(address)
+    if _attempts_exceeded(key, limit=venue.remote_joins_per_hour * ATTEMPTS_PER_JOIN, now=now):
+        raise DomainError(
+            "too_many_joins",
+            _("Too many joins from this connection. Try again in an hour, or ask at the desk."),
+            rule="WTL-1",
+            status_code=429,
+        )
+    nickname = _clean_nickname(nickname)
+    phone = phone_normalise(phone)
+    card_number = (card_number or "").strip()
+    if not phone and not card_number:
+        raise DomainError(
+            "contact_required", _("Give your phone number or your membership card number."), rule="WTL-1"
+        )
+    wanted = sorted({int(pk) for pk in game_ids})
+    if not wanted:
+        raise DomainError("game_required", _("Choose at least one game."), rule="WTL-1")
+    if len(wanted) > MAX_GAMES_PER_JOIN:
+        raise DomainError(
+            "too_many_games", _("Join at most %d games at once.") % MAX_GAMES_PER_JOIN, rule="WTL-1"
+        )
+    recent = WaitingEntry.objects.filter(join_address=key, added_at__gte=now - RATE_WINDOW).count()
+    if recent + len(wanted) > venue.remote_joins_per_hour:
+        raise DomainError(
+            "too_many_joins",
+            _("Too many joins from this connection. Try again in an hour, or ask at the desk."),
+            rule="WTL-1",
+            status_code=429,
+        )
+    player = None
+    if card_number:
+        player = Player.objects.filter(card_number=card_number).first()
+        if player is None:
+            raise DomainError(
+                "unknown_card", _("No member has card %s. Check the number.") % card_number, rule="WTL-1"
+            )
+    games = [game_for_update(pk) for pk in wanted if Game.objects.filter(pk=pk, active=True).exists()]
+    if len(games) != len(wanted):
+        raise NotFound("unknown_game", _("That game is not offered. Choose one from the list."))
+    for game in games:
+        open_entries = WaitingEntry.objects.filter(game=game, status__in=WAITING_STATUSES)
+        if (phone and open_entries.filter(phone=phone).exists()) or (
+            player and open_entries.filter(player=player).exists()
+        ):
+            raise DomainError(
+                "already_waiting",
+                _("You are on the %s list already.") % game.name,
+                rule="WTL-1",
+                status_code=409,
+            )
+    entries = []
+    try:
+        with transaction.atomic():
+            for game in games:
+                entry = WaitingEntry.objects.create(
+                    game=game,
+                    player=player,
+                    nickname=nickname,
+                    phone=phone,
+                    join_address=key,
+                    source=WaitSource.REMOTE,
+                    added_at=now,
+                    added_by=None,
+                )
+                audit_record(actor=None, action="cashgame.waiting_join_remote", obj=entry, now=now)
+                entries.append(entry)
+    except IntegrityError:
+        raise DomainError(
+            "already_waiting", _("You are on this list already."), rule="WTL-1", status_code=409
+        ) from None
+    return entries, status_token([entry.pk for entry in entries], now=now)
+
+
+@transaction.atomic
+def waiting_leave(*, token: str, entry_id: int, now: datetime | None = None) -> WaitingEntry:
+    """The player takes himself off one list from his status page (WTL-1)."""
+    now = now or timezone.now()
+    if entry_id not in status_entry_ids(token, now=now):
+        raise DomainError(
+            "link_invalid", _("This link is not valid. Open the one you were given."), rule="WTL-1"
+        )
+    game_id = WaitingEntry.objects.filter(pk=entry_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        raise NotFound("unknown_entry", _("Unknown waiting-list entry."))
+    game_for_update(game_id)
+    entry = WaitingEntry.objects.get(pk=entry_id)
+    if entry.status not in WAITING_STATUSES:
+        raise DomainError("not_waiting", _("You are no longer on this list."), rule="WTL-1", status_code=409)
+    before = {"status": entry.status}
+    entry.status = WaitStatus.REMOVED
+    entry.closed_at = now
+    entry.save(update_fields=["status", "closed_at"])
+    audit_record(
+        actor=None,
+        action="cashgame.waiting_leave",
+        obj=entry,
+        before=before,
+        after={"status": entry.status},
+        note="left from his phone",
+        now=now,
+    )
+    return entry
+
+
+@transaction.atomic
+def waiting_check_in(
+    *, actor, entry: WaitingEntry, card_number: str = "", now: datetime | None = None
+) -> WaitingEntry:
+    """The floor confirms a remote player has arrived (WTL-1). A phone-only entry is tied to the
+    player's membership card here, which seating him needs."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    game_for_update(entry.game_id)
+    entry = WaitingEntry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status not in WAITING_STATUSES:
+        raise DomainError(
+            "not_waiting", _("The player is no longer on the list."), rule="WTL-1", status_code=409
+        )
+    card_number = (card_number or "").strip()
+    if entry.player is None:
+        if not card_number:
+            raise DomainError(
+                "card_required", _("Type the player's membership card number to check him in."), rule="WTL-1"
+            )
+        player = Player.objects.filter(card_number=card_number).first()
+        if player is None:
+            raise DomainError("unknown_card", _("No member has card %s.") % card_number, rule="WTL-1")
+        if WaitingEntry.objects.filter(
+            game_id=entry.game_id, player=player, status__in=WAITING_STATUSES
+        ).exists():
+            raise DomainError(
+                "already_waiting",
+                _("%s is on this list already.") % player.full_name,
+                rule="WTL-1",
+                status_code=409,
+            )
+        entry.player = player
+    entry.checked_in_at = now
+    entry.save(update_fields=["player", "checked_in_at"])
+    audit_record(
+        actor=actor,
+        action="cashgame.waiting_check_in",
+        obj=entry,
+        after={"player": entry.player_id, "checked_in_at": now},
+        now=now,
+    )
+    return entry
+
+
+@transaction.atomic
+def waiting_phones_erase(*, now: datetime | None = None) -> int:
+    """Erase the phone numbers (and hashed addresses) of entries that left their list more than
+    24 hours ago (WTL-3); the number of entries erased. Idempotent: the beat runs it hourly."""
+    now = now or timezone.now()
+    stale = WaitingEntry.objects.exclude(status__in=WAITING_STATUSES).filter(
+        closed_at__lte=now - PHONE_KEPT_AFTER
+    )
+    erased = stale.exclude(phone="", join_address="").update(phone="", join_address="")
+    if erased:
+        audit_record(
+            actor=None,
+            action="cashgame.waiting_phones_erase",
+            object_type="cashgame.waitingentry",
+            after={"entries": erased},
+            now=now,
+        )
+    return erased
