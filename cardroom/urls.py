@@ -43,6 +43,7 @@ urlpatterns = [
     path("cashgame/", include("cashgame.urls")),
     path("floor/", include("floor.urls")),
     path("board/", include("cashgame.board_urls")),
+    path("room/", include("lobby.urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).
