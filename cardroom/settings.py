@@ -44,6 +44,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# The address players' phones open the public pages by (https://room.example.com): the room's
+# screens show it as a QR code. Empty: the address the screen itself was opened by.
+PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -69,6 +72,7 @@ INSTALLED_APPS = [
     "reports",
     "devices",
     "dealers",
+    "lobby",
 ]
 
 MIDDLEWARE = [

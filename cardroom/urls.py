@@ -45,6 +45,7 @@ urlpatterns = [
     path("dealers/", include("dealers.urls")),
     path("board/", include("cashgame.board_urls")),
     path("wait/", include("cashgame.wait_urls")),
+    path("room/", include("lobby.urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).

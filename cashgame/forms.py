@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from cardroom.errors import DomainError
 from cardroom.forms import AmountsForm, MoneyField, MoneyRequestForm
 from cardroom.money import parse_cents
-from cashgame.models import CashTable, Game, GameType, PlayerSession, VoidReason, WaitSource
+from cashgame.models import CashTable, Game, GameType, HousePlayers, PlayerSession, VoidReason, WaitSource
 from cashgame.rulebook import situation_choices
 from cashgame.selectors import player_by_card
 from cashier.models import PaymentMethod
@@ -122,6 +122,15 @@ class TableForm(forms.Form):
     number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
     game = forms.ModelChoiceField(label=_("Game"), queryset=Game.objects.filter(active=True))
     seats = forms.IntegerField(label=_("Seats"), min_value=2, max_value=10, initial=9)
+    house_players = forms.ChoiceField(
+        label=_("House players at this table"), choices=HousePlayers.choices, required=False
+    )
+
+
+class HousePlayersForm(forms.Form):
+    house_players = forms.ChoiceField(
+        label=_("House players at this table"), choices=HousePlayers.choices, required=False
+    )
 
 
 class SeatForm(forms.Form):

@@ -24,6 +24,7 @@ urlpatterns = [
         name="table-action",
     ),
     path("tables/<int:pk>/seat/", table_views.SeatPlayerView.as_view(), name="seat"),
+    path("tables/<int:pk>/house/", table_views.TableHousePlayersView.as_view(), name="table-house"),
     path("tables/<int:pk>/live/", table_views.TableLiveView.as_view(), name="table-live"),
     path("tables/<int:pk>/seats/<int:seat>/", seat_views.SeatPanelView.as_view(), name="seat-panel"),
     re_path(

@@ -21,6 +21,11 @@ class PlayerForm(forms.Form):
     )
     id_document_number = forms.CharField(label=_("ID document number"), max_length=40, required=False)
     notes = forms.CharField(label=_("Notes"), widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    public_full_name = forms.BooleanField(
+        label=_("Show the full name on the room's screens and phone pages"),
+        required=False,
+        help_text=_("Only if the player asks for it; otherwise they show his nickname or initials."),
+    )
 
     @classmethod
     def initial_for(cls, player: Player) -> dict:

@@ -53,6 +53,12 @@ class Player(models.Model):
     excluded_from = models.DateField(_("excluded from"), null=True, blank=True)
     excluded_until = models.DateField(_("excluded until"), null=True, blank=True)
     notes = models.TextField(_("notes"), blank=True)
+    # WTL-3: public screens show the nickname or initials unless the player asked for his name.
+    public_full_name = models.BooleanField(
+        _("full name on public screens"),
+        default=False,
+        help_text=_("The player agreed that the room's screens and phone pages show his full name."),
+    )
     # Search keys, kept in step by the services: diacritics-free lower case.
     first_name_key = models.CharField(max_length=80, editable=False, db_index=True)
     last_name_key = models.CharField(max_length=80, editable=False, db_index=True)

@@ -32,8 +32,12 @@ def player_search(*, query: str, limit: int | None = 20) -> QuerySet[Player]:
 
 def _public_options(player: Player) -> list[str]:
     """The names a public screen may show for a player (WTL-3), shortest first: never the full
-    name. A nickname that is the player's full name counts as none."""
+    name, unless he opted in (then only it). A nickname that is the player's full name counts as
+    none. Never the card number."""
     first, last = player.first_name.strip(), player.last_name.strip()
+    if player.public_full_name:
+        # He asked for his name on the screens; a namesake is told apart by a number.
+        return [f"{first} {last}"]
     nickname = player.nickname.strip()
     if normalize(nickname) == normalize(f"{first} {last}"):
         nickname = ""
@@ -48,7 +52,8 @@ def _public_options(player: Player) -> list[str]:
 
 def public_names(players) -> dict[int, str]:
     """{player id: the name public screens show} (WTL-3): the nickname, or the first name and the
-    last name's initial; never the full name or the card number. Players who would show the same
+    last name's initial; never the card number, and the full name only for a player who opted
+    in (`Player.public_full_name`). Players who would show the same
     name are told apart: "Nits K." and "Nits M.", "Peter Ko." and "Peter Kr."; any still alike
     are numbered in the order they were registered ("Peter K. 2")."""
     unique = {player.pk: player for player in players}

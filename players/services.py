@@ -21,6 +21,7 @@ IDENTITY_FIELDS = [
     "id_document_type",
     "id_document_number",
     "notes",
+    "public_full_name",
 ]
 STATUS_FIELDS = [
     "id_verified_at",
@@ -104,6 +105,7 @@ def player_create(
     id_document_type: str = "",
     id_document_number: str = "",
     notes: str = "",
+    public_full_name: bool = False,
     now: datetime | None = None,
 ) -> Player:
     """Register a person. Refuses a likely duplicate with a message naming the existing card."""
@@ -118,6 +120,7 @@ def player_create(
         "id_document_type": id_document_type,
         "id_document_number": id_document_number.strip().upper(),
         "notes": notes,
+        "public_full_name": bool(public_full_name),
     }
     _validate_identity(data, today=timezone.localdate(now))
     duplicates = player_duplicates(

@@ -13,7 +13,7 @@ One module per responsibility. Every model is imported here, so Django finds the
 
 # isort: off
 # The order of the old single module, so the app registry lists the models as before.
-from cashgame.models.games import CashTable, Game, GameType, TableStatus
+from cashgame.models.games import CashTable, Game, GameType, HousePlayers, TableStatus
 from cashgame.models.sessions import PlayerSession, SeatState, SessionEvent, SessionEventKind
 from cashgame.models.hands import Hand, HandStatus, VoidReason
 from cashgame.models.dropbox import DropBoxCount
@@ -31,6 +31,7 @@ __all__ = [
     "GameType",
     "Hand",
     "HandStatus",
+    "HousePlayers",
     "JackpotClaim",
     "JackpotShare",
     "PlayerSession",

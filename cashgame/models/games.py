@@ -96,6 +96,14 @@ class TableStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
+class HousePlayers(models.TextChoices):
+    """Who the house has playing at a table, told to the public (the room page flags it)."""
+
+    NONE = "", _("None")
+    STAFF = "staff", _("Staff play here")
+    PROPOSITION = "proposition", _("Proposition players play here")
+
+
 class CashTable(models.Model):
     """A physical table running one game. Its chips are the ledger account "table:<id>"."""
 
@@ -110,6 +118,10 @@ class CashTable(models.Model):
     hands_dealt = models.PositiveIntegerField(_("hands dealt"), default=0)
     opened_at = models.DateTimeField(_("opened"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    # Shown on the public room page: players are told where the house's own people play.
+    house_players = models.CharField(
+        _("house players"), max_length=11, choices=HousePlayers.choices, default=HousePlayers.NONE, blank=True
+    )
 
     class Meta:
         verbose_name = _("cash table")

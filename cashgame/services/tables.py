@@ -11,29 +11,69 @@ from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, require_role
 from cardroom.services import audit_record, snapshot
 from cashgame.locks import table_for_update
-from cashgame.models import CashTable, Game, PlayerSession, TableStatus
+from cashgame.models import CashTable, Game, HousePlayers, PlayerSession, TableStatus
 
-TABLE_FIELDS = ["number", "game", "seats", "status", "opened_at", "closed_at"]
+TABLE_FIELDS = ["number", "game", "seats", "status", "opened_at", "closed_at", "house_players"]
 
 
 @transaction.atomic
-def table_create(*, actor, number: int, game: Game, seats: int = 9, now: datetime | None = None) -> CashTable:
+def table_create(
+    *,
+    actor,
+    number: int,
+    game: Game,
+    seats: int = 9,
+    house_players: str = HousePlayers.NONE,
+    now: datetime | None = None,
+) -> CashTable:
     """A new table (closed until the floor opens it)."""
     require_role(actor, *MANAGER_ROLES)
     now = now or timezone.now()
+    _check_house_players(house_players)
     if not 1 <= number <= 999:
         raise DomainError("invalid_number", _("Table numbers run from 1 to 999."))
     if not 2 <= seats <= 10:
         raise DomainError("invalid_seats", _("A table has 2 to 10 seats."))
     try:
         with transaction.atomic():
-            table = CashTable.objects.create(number=number, game=game, seats=seats)
+            table = CashTable.objects.create(
+                number=number, game=game, seats=seats, house_players=house_players
+            )
     except IntegrityError:
         raise DomainError(
             "table_number_taken", _("Table %d exists already.") % number, status_code=409
         ) from None
     audit_record(
         actor=actor, action="cashgame.table_create", obj=table, after=snapshot(table, TABLE_FIELDS), now=now
+    )
+    return table
+
+
+def _check_house_players(value: str) -> None:
+    if value not in HousePlayers.values:
+        raise DomainError("invalid_house_players", _("Choose who the house has playing at the table."))
+
+
+@transaction.atomic
+def table_house_players_set(
+    *, actor, table: CashTable, house_players: str, now: datetime | None = None
+) -> CashTable:
+    """Mark the table as one where the house's staff or proposition players play (or neither):
+    the public room page flags it (WTL-3's page tells players who they play against)."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    _check_house_players(house_players)
+    table = table_for_update(table.pk)
+    before = snapshot(table, TABLE_FIELDS)
+    table.house_players = house_players
+    table.save(update_fields=["house_players"])
+    audit_record(
+        actor=actor,
+        action="cashgame.table_house_players",
+        obj=table,
+        before=before,
+        after=snapshot(table, TABLE_FIELDS),
+        now=now,
     )
     return table
 

@@ -11,7 +11,7 @@ from django.views.generic import FormView, TemplateView
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from cashgame import forms, selectors
-from cashgame.models import CashTable, Game, PlayerSession, SeatState
+from cashgame.models import CashTable, Game, HousePlayers, PlayerSession, SeatState
 from cashgame.services import sessions, tables
 from cashgame.services.sessions import STATE_ACTIONS
 from cashgame.views._common import ActionView
@@ -26,6 +26,7 @@ class TableListView(RoleRequiredMixin, TemplateView):
             tables=selectors.table_list(),
             can_manage=has_role(self.request.user, *MANAGER_ROLES),
             games=selectors.game_list(active_only=True),
+            house_choices=HousePlayers.choices,
             **kwargs,
         )
 
@@ -57,6 +58,29 @@ class TableActionView(ActionView):
         return _("%(table)s is %(status)s.") % {
             "table": result,
             "status": result.get_status_display().lower(),
+        }
+
+    def back(self, **kwargs):
+        return reverse("cashgame:tables")
+
+
+class TableHousePlayersView(ActionView):
+    """The table's house players (staff, proposition players or neither), set from the tables
+    page by the floor; the public room page flags the table."""
+
+    form_class = forms.HousePlayersForm
+
+    def perform(self, form, pk):
+        return tables.table_house_players_set(
+            actor=self.request.user,
+            table=get_object_or_404(CashTable, pk=pk),
+            house_players=form.cleaned_data["house_players"],
+        )
+
+    def message(self, result, **kwargs):
+        return _("%(table)s: house players saved (%(what)s).") % {
+            "table": result,
+            "what": result.get_house_players_display(),
         }
 
     def back(self, **kwargs):

@@ -28,6 +28,12 @@ PUBLIC = {
     "wait:rows",
     "wait:leave",
     "api-token",
+    # The players' public pages (WTL-3: public names only): the room page, its live part, its QR
+    # code and each tournament's page.
+    "lobby:room",
+    "lobby:live",
+    "lobby:qr",
+    "lobby:tournament",
     # The dealer tablet's pages (ROL-2) need its paired cookie, not a log-in: a stranger is sent
     # to the pairing page, staff are refused (403).
     "devices:pair",
@@ -98,6 +104,7 @@ EXPECTED = {
     "cashgame:table": {"get": "fm"},
     "cashgame:table-action": {"post": "fm"},
     "cashgame:seat": {"post": "fm"},
+    "cashgame:table-house": {"post": "fm"},
     "cashgame:table-live": {"get": "fm"},
     "cashgame:seat-panel": {"get": "fm"},
     "cashgame:seat-action": {"post": "fm"},
@@ -139,6 +146,10 @@ EXPECTED = {
     "wait:status": {"get": "fcma"},
     "wait:rows": {"get": "fcma"},
     "wait:leave": {"post": "fcma"},
+    "lobby:room": {"get": "fcma"},
+    "lobby:live": {"get": "fcma"},
+    "lobby:qr": {"get": "fcma"},
+    "lobby:tournament": {"get": "fcma"},
     "api-token": {"post": "fcma"},
     "api-schema": {"get": "fcma"},
     "api-docs": {"get": "fcma"},

@@ -1,0 +1,32 @@
+"""What the public pages show, read through the games' own selectors (WTL-3: counts, amounts and
+public names only).
+
+The room page costs the same few queries however many games, tables, players or days of history
+the room has: three for the cash games (cashgame.public_selectors), one for today's tournaments
+(tournaments.public_selectors), and the venue row (cached per process).
+"""
+
+from datetime import datetime
+
+from django.utils import timezone
+
+from cashgame.public_selectors import games_running_list
+from tournaments.models import Tournament
+from tournaments.public_selectors import seat_find, tournaments_today_list
+from tournaments.tv import tv_state_get
+
+
+def room_public_get(*, now: datetime | None = None) -> dict:
+    """The room page: the cash games running now and today's tournaments."""
+    now = now or timezone.now()
+    return {"games": games_running_list(), "tournaments": tournaments_today_list(now=now), "now": now}
+
+
+def tournament_public_get(*, tournament: Tournament, find: str = "", now: datetime | None = None) -> dict:
+    """A tournament's page: the TV's state (clock, structure, field, payouts, deal, results; the
+    page's clock then polls the TV's own state address) and the answer to "find my seat"."""
+    return {
+        "tournament": tournament,
+        "state": tv_state_get(tournament=tournament, now=now),
+        "seat": seat_find(tournament=tournament, query=find),
+    }

@@ -1,0 +1,14 @@
+"""The players' public pages (no log-in, read-only), mounted at /room/."""
+
+from django.urls import path
+
+from lobby import views
+
+app_name = "lobby"
+
+urlpatterns = [
+    path("", views.RoomView.as_view(), name="room"),
+    path("live/", views.RoomLiveView.as_view(), name="live"),
+    path("qr.svg", views.QrView.as_view(), name="qr"),
+    path("tournaments/<int:pk>/", views.TournamentView.as_view(), name="tournament"),
+]

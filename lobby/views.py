@@ -1,0 +1,97 @@
+"""The players' public pages: no log-in, read-only, phone first, in the language of `?lang=`.
+
+The room page's live part is polled every LIVE_POLL_SECONDS and drawn at most once per
+DRAWING_SECONDS for every phone together, so a floor action shows within their sum (7 s; the
+issue asks for 10 s) however many phones look.
+"""
+
+import functools
+import io
+import time
+
+import segno
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views import View
+from django.views.generic import TemplateView
+
+from cardroom.screens import ScreenLanguageMixin
+from lobby.selectors import room_public_get, tournament_public_get
+from tournaments.models import Tournament
+from tournaments.views.tv import tv_labels
+
+LIVE_POLL_SECONDS = 5
+DRAWING_SECONDS = 2
+# A name or an entry number: anything longer is not one.
+FIND_MAX_LENGTH = 80
+
+
+class RoomView(ScreenLanguageMixin, TemplateView):
+    template_name = "lobby/room.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            room=room_public_get(), poll_seconds=LIVE_POLL_SECONDS, qr_url=reverse("lobby:qr"), **kwargs
+        )
+
+
+class RoomLiveView(RoomView):
+    """The room page's games and tournaments alone, swapped in place by the page's poll."""
+
+    template_name = "lobby/_room.html"
+
+    def get(self, request, *args, **kwargs):
+        moment = int(time.time() / DRAWING_SECONDS)
+        key = f"lobby-room:{get_language()}:{moment}"
+        html = cache.get(key)
+        if html is None:
+            html = render_to_string(self.template_name, self.get_context_data(**kwargs), request)
+            cache.set(key, html, DRAWING_SECONDS * 2)
+        response = HttpResponse(html)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class TournamentView(ScreenLanguageMixin, TemplateView):
+    """One tournament for the players: the TV's clock (the same state and script), the structure,
+    the payouts, the field, find my seat, and once it is over the results and the deal."""
+
+    template_name = "lobby/tournament.html"
+
+    def get_context_data(self, **kwargs):
+        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        find = self.request.GET.get("find", "")[:FIND_MAX_LENGTH]
+        return super().get_context_data(
+            **tournament_public_get(tournament=tournament, find=find),
+            find=find,
+            clock_labels=tv_labels(),
+            **kwargs,
+        )
+
+
+@functools.lru_cache(maxsize=8)
+def qr_svg(address: str) -> str:
+    """The QR code of an address as an SVG document: black on a white quiet zone, so it scans on
+    the black screens; it scales to whatever size the screen gives it (a viewBox, no size)."""
+    code = segno.make(address, error="m", micro=False)
+    buffer = io.BytesIO()
+    code.save(buffer, kind="svg", xmldecl=False, border=4, dark="#000", light="#fff", omitsize=True)
+    return buffer.getvalue().decode()
+
+
+class QrView(View):
+    """The room page's address as a QR code (an SVG image), for the TV clock and the waiting
+    board. The address is PUBLIC_BASE_URL's, or the one the screen was opened by."""
+
+    def get(self, request):
+        path = reverse("lobby:room")
+        base = settings.PUBLIC_BASE_URL
+        address = f"{base}{path}" if base else request.build_absolute_uri(path)
+        response = HttpResponse(qr_svg(address), content_type="image/svg+xml")
+        response["Cache-Control"] = "public, max-age=3600"
+        return response
