@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "cardroom",
     "players",
     "cashier",
+    "chips",
     "tournaments",
     "cashgame",
     "cage",
