@@ -66,6 +66,7 @@ class Migration(migrations.Migration):
                 ('dealer_name', models.CharField(blank=True, max_length=80, verbose_name='dealer')),
                 ('floor_name', models.CharField(blank=True, max_length=80, verbose_name='floor')),
                 ('note', models.CharField(blank=True, max_length=200, verbose_name='note')),
+                ('request_key', models.CharField(blank=True, max_length=80, null=True, unique=True)),
                 ('created_at', models.DateTimeField(verbose_name='time')),
                 ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ('chip_set', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='postings', to='chips.chipset')),

@@ -67,10 +67,15 @@ def chip_posting_post(
     dealer_name: str = "",
     floor_name: str = "",
     note: str = "",
+    request_key: str | None = None,
 ) -> ChipPosting:
     """Write one posting: per denomination its lines sum to zero, every account and chip is of
     `chip_set`, and the vault and the cage never hold fewer than no chips. The caller holds the
     transaction; the custody accounts are locked here, in primary-key order, while checked."""
+    if request_key:
+        done = ChipPosting.objects.filter(request_key=request_key).first()
+        if done is not None:
+            return done  # the same form sent twice: its first posting
     lines = [line for line in lines if line.quantity != 0]
     if not lines:
         raise DomainError("empty_chip_posting", _("Enter at least one chip to move."), rule=RULE)
@@ -120,6 +125,7 @@ def chip_posting_post(
         dealer_name=dealer_name[:80],
         floor_name=floor_name[:80],
         note=note[:200],
+        request_key=request_key or None,
         created_at=now,
         created_by=user,
     )

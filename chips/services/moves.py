@@ -70,7 +70,9 @@ def _lines(chip_set: ChipSet, chips: Chips, source: ChipAccount, target: ChipAcc
 
 
 @transaction.atomic
-def chips_receive(*, actor, chip_set: ChipSet, chips: Chips, now: datetime, note: str = "") -> ChipPosting:
+def chips_receive(
+    *, actor, chip_set: ChipSet, chips: Chips, now: datetime, note: str = "", request_key: str | None = None
+) -> ChipPosting:
     """New chips brought into service, into the vault."""
     require_role(actor, *CASHIER_ROLES)
     source = chip_account_for(chip_set=chip_set, kind=ChipAccountKind.IN_SERVICE)
@@ -82,12 +84,21 @@ def chips_receive(*, actor, chip_set: ChipSet, chips: Chips, now: datetime, note
         lines=_lines(chip_set, chips, source, vault),
         now=now,
         note=note,
+        request_key=request_key,
     )
 
 
 @transaction.atomic
 def chips_transfer(
-    *, actor, chip_set: ChipSet, source: str, target: str, chips: Chips, now: datetime, note: str = ""
+    *,
+    actor,
+    chip_set: ChipSet,
+    source: str,
+    target: str,
+    chips: Chips,
+    now: datetime,
+    note: str = "",
+    request_key: str | None = None,
 ) -> ChipPosting:
     """Vault to cage and back; chips sold to players and redeemed at the cage."""
     require_role(actor, *CASHIER_ROLES)
@@ -106,6 +117,7 @@ def chips_transfer(
         ),
         now=now,
         note=note,
+        request_key=request_key,
     )
 
 
@@ -117,7 +129,14 @@ def _tray(table: TableRef) -> ChipAccount:
 
 @transaction.atomic
 def table_fill(
-    *, actor, table: TableRef, chips: Chips, dealer_name: str, floor_name: str, now: datetime
+    *,
+    actor,
+    table: TableRef,
+    chips: Chips,
+    dealer_name: str,
+    floor_name: str,
+    now: datetime,
+    request_key: str | None = None,
 ) -> ChipPosting:
     """Chips from the cage to a table's tray: a slip signed by the dealer and the floor. A table
     that is closed gets no fill."""
@@ -128,19 +147,26 @@ def table_fill(
             _("%(table)s is closed: a closed table gets no fill. Open it first.") % {"table": table.label},
             rule=RULE,
         )
-    return _slip(actor, table, chips, dealer_name, floor_name, now, ChipPostingKind.FILL)
+    return _slip(actor, table, chips, dealer_name, floor_name, now, ChipPostingKind.FILL, request_key)
 
 
 @transaction.atomic
 def table_credit(
-    *, actor, table: TableRef, chips: Chips, dealer_name: str, floor_name: str, now: datetime
+    *,
+    actor,
+    table: TableRef,
+    chips: Chips,
+    dealer_name: str,
+    floor_name: str,
+    now: datetime,
+    request_key: str | None = None,
 ) -> ChipPosting:
     """Chips from a table's tray back to the cage (also when the table closes)."""
     require_role(actor, *CASHIER_ROLES)
-    return _slip(actor, table, chips, dealer_name, floor_name, now, ChipPostingKind.CREDIT)
+    return _slip(actor, table, chips, dealer_name, floor_name, now, ChipPostingKind.CREDIT, request_key)
 
 
-def _slip(actor, table, chips, dealer_name, floor_name, now, kind) -> ChipPosting:
+def _slip(actor, table, chips, dealer_name, floor_name, now, kind, request_key=None) -> ChipPosting:
     if not dealer_name.strip() or not floor_name.strip():
         raise DomainError("slip_unsigned", _("A slip names the dealer and the floor who sign it."), rule=RULE)
     cage = chip_account_for(chip_set=table.chip_set, kind=ChipAccountKind.CAGE)
@@ -156,6 +182,7 @@ def _slip(actor, table, chips, dealer_name, floor_name, now, kind) -> ChipPostin
         table_label=table.label,
         dealer_name=dealer_name.strip(),
         floor_name=floor_name.strip(),
+        request_key=request_key,
     )
 
 
