@@ -5,7 +5,7 @@ import uuid
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from cardroom.forms import ChipsField
 from chips.models import ChipAccountKind, ChipPostingKind, ChipSet
@@ -20,11 +20,11 @@ MOVES = {
     "redemption": (ChipAccountKind.HANDS, ChipAccountKind.CAGE),
 }
 MOVE_CHOICES = [
-    ("vault-cage", _lazy("From the vault to the cage")),
-    ("cage-vault", _lazy("From the cage to the vault")),
-    ("sale", _lazy("Sold to players at the cage")),
-    ("redemption", _lazy("Redeemed from players at the cage")),
-    ("receive", _lazy("New chips into the vault")),
+    ("vault-cage", gettext_lazy("From the vault to the cage")),
+    ("cage-vault", gettext_lazy("From the cage to the vault")),
+    ("sale", gettext_lazy("Sold to players at the cage")),
+    ("redemption", gettext_lazy("Redeemed from players at the cage")),
+    ("receive", gettext_lazy("New chips into the vault")),
 ]
 
 
@@ -65,17 +65,17 @@ class ChipsForm(forms.Form):
 
 class SlipForm(ChipsForm):
     kind = forms.ChoiceField(
-        label=_lazy("Slip"),
+        label=gettext_lazy("Slip"),
         choices=[
-            (ChipPostingKind.FILL, _lazy("Fill: cage to table")),
-            (ChipPostingKind.CREDIT, _lazy("Credit: table to cage")),
+            (ChipPostingKind.FILL, gettext_lazy("Fill: cage to table")),
+            (ChipPostingKind.CREDIT, gettext_lazy("Credit: table to cage")),
         ],
         widget=forms.RadioSelect,
         initial=ChipPostingKind.FILL,
     )
-    table = forms.ChoiceField(label=_lazy("Table"))
-    dealer_name = forms.CharField(label=_lazy("Dealer"), max_length=80)
-    floor_name = forms.CharField(label=_lazy("Floor"), max_length=80)
+    table = forms.ChoiceField(label=gettext_lazy("Table"))
+    dealer_name = forms.CharField(label=gettext_lazy("Dealer"), max_length=80)
+    floor_name = forms.CharField(label=gettext_lazy("Floor"), max_length=80)
 
     field_order = ["kind", "table", "dealer_name", "floor_name"]
 
@@ -92,13 +92,13 @@ class SlipForm(ChipsForm):
 
 class MoveForm(ChipsForm):
     move = forms.ChoiceField(
-        label=_lazy("Movement"), choices=MOVE_CHOICES, widget=forms.RadioSelect, initial="vault-cage"
+        label=gettext_lazy("Movement"), choices=MOVE_CHOICES, widget=forms.RadioSelect, initial="vault-cage"
     )
     field_order = ["move"]
 
 
 class CountForm(ChipsForm):
-    account = forms.ChoiceField(label=_lazy("Counted"))
+    account = forms.ChoiceField(label=gettext_lazy("Counted"))
     field_order = ["account"]
 
     def __init__(self, *args, trays, **kwargs):
@@ -107,5 +107,5 @@ class CountForm(ChipsForm):
         self.fields["account"].choices = [
             (ChipAccountKind.CAGE, ChipAccountKind.CAGE.label),
             (ChipAccountKind.VAULT, ChipAccountKind.VAULT.label),
-            *[(f"tray:{tray.pk}", str(tray)) for tray in trays],
+            *[(f"tray:{tray.pk}", tray.name) for tray in trays],
         ]

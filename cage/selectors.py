@@ -223,3 +223,21 @@ def chip_tables_list(*, chip_set: ChipSet) -> list[dict]:
             .order_by("tournament_id", "number")
         ]
     return sorted(rows, key=lambda row: not row["is_open"])
+
+
+def chip_table_names(*, keys) -> dict[str, str]:
+    """{"cash:3": "Table 3", "tournament:12": "Friday Freezeout · Table 2"}: the tables of chip
+    trays and slips named in the active language (the chip ledger keeps only their keys)."""
+    cash, tournament = set(), set()
+    for key in keys:
+        game, _sep, number = (key or "").partition(":")
+        if number.isdigit():
+            (cash if game == "cash" else tournament if game == "tournament" else set()).add(int(number))
+    names = {f"cash:{table.pk}": str(table) for table in CashTable.objects.filter(pk__in=cash)}
+    names.update(
+        {
+            f"tournament:{table.pk}": f"{table.tournament.name} · {table}"
+            for table in TournamentTable.objects.filter(pk__in=tournament).select_related("tournament")
+        }
+    )
+    return names

@@ -127,8 +127,13 @@ class ChipPosting(models.Model):
     """One movement of chips; a fill or a credit is also a slip, signed on paper by the dealer
     and the floor (the names are kept as written)."""
 
-    chip_set = models.ForeignKey(ChipSet, on_delete=models.PROTECT, related_name="postings")
+    chip_set = models.ForeignKey(
+        ChipSet, verbose_name=_("chip set"), on_delete=models.PROTECT, related_name="postings"
+    )
     kind = models.CharField(_("kind"), max_length=10, choices=ChipPostingKind.choices)
+    # Every posting moves chips from one kind of account to another (a tray's table is table_key).
+    source_kind = models.CharField(_("from"), max_length=10, choices=ChipAccountKind.choices)
+    target_kind = models.CharField(_("to"), max_length=10, choices=ChipAccountKind.choices)
     table_key = models.CharField(_("table"), max_length=40, blank=True)
     table_label = models.CharField(_("table"), max_length=80, blank=True)
     dealer_name = models.CharField(_("dealer"), max_length=80, blank=True)
@@ -171,7 +176,9 @@ class ChipCount(models.Model):
     """A count of one account by denomination (a shift's end): what the ledger expected, what
     was counted and each difference. It reports; it posts nothing."""
 
-    account = models.ForeignKey(ChipAccount, on_delete=models.PROTECT, related_name="counts")
+    account = models.ForeignKey(
+        ChipAccount, verbose_name=_("counted"), on_delete=models.PROTECT, related_name="counts"
+    )
     counted_at = models.DateTimeField(_("counted"))
     counted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"

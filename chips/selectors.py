@@ -89,14 +89,17 @@ def chip_posting_get(*, pk: int) -> dict:
                     "to": entry.account,
                 }
             )
-    sources = {str(entry.account) for entry in entries if entry.quantity < 0}
     return {
         "posting": posting,
         "lines": lines,
         "total_text": _worth(posting.chip_set, total),
         "chips": sum(line["quantity"] for line in lines),
-        "source": ", ".join(sorted(sources)),
-        "target": ", ".join(sorted({str(line["to"]) for line in lines})),
+        "sources": list(
+            {entry.account.pk: entry.account for entry in entries if entry.quantity < 0}.values()
+        ),
+        "targets": list(
+            {entry.account.pk: entry.account for entry in entries if entry.quantity > 0}.values()
+        ),
     }
 
 

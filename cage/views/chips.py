@@ -11,7 +11,7 @@ from django.views.generic import FormView, TemplateView
 
 from cage import services
 from cage.chip_forms import MOVES, CountForm, MoveForm, SlipForm
-from cage.selectors import chip_tables_list
+from cage.selectors import chip_table_names, chip_tables_list
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from chips import services as chip_services
@@ -29,6 +29,17 @@ CAGE_READERS = (*CASHIER_ROLES, *MANAGER_ROLES)
 SLIP_READERS = (*CASHIER_ROLES, *FLOOR_ROLES)
 
 
+def name_accounts(accounts, postings=()) -> None:
+    """Give each account (and posting) its `name` in the active language: a tray is named by
+    its table (the chip ledger keeps only the table's key), the others by their kind."""
+    accounts, postings = list(accounts), list(postings)
+    names = chip_table_names(keys={a.table_key for a in accounts} | {p.table_key for p in postings})
+    for account in accounts:
+        account.name = names.get(account.table_key, account.label) if account.table_key else str(account)
+    for posting in postings:
+        posting.table_name = names.get(posting.table_key, posting.table_label)
+
+
 class ChipInventoryView(RoleRequiredMixin, TemplateView):
     allowed_roles = CAGE_READERS
     template_name = "cashier/chips.html"
@@ -42,6 +53,11 @@ class ChipInventoryView(RoleRequiredMixin, TemplateView):
             }
             for chip_set in chip_sets_list()
         ]
+        name_accounts(
+            [row["account"] for one in sets for row in one["inventory"]["rows"]]
+            + [count.account for one in sets for count in one["counts"]],
+            [posting for one in sets for posting in one["slips"]],
+        )
         return super().get_context_data(sets=sets, **kwargs)
 
 
@@ -117,10 +133,11 @@ class ChipCountNewView(_ChipSetForm):
     form_class = CountForm
 
     def get_form_kwargs(self):
-        trays = ChipAccount.objects.filter(chip_set=self.chip_set, kind=ChipAccountKind.TRAY).order_by(
-            "label"
+        trays = list(
+            ChipAccount.objects.filter(chip_set=self.chip_set, kind=ChipAccountKind.TRAY).order_by("pk")
         )
-        return {**super().get_form_kwargs(), "trays": list(trays)}
+        name_accounts(trays)
+        return {**super().get_form_kwargs(), "trays": trays}
 
     def perform(self, form):
         choice = form.cleaned_data["account"]
@@ -147,7 +164,9 @@ class ChipSlipView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         get_object_or_404(ChipPosting, pk=kwargs["pk"])
-        return super().get_context_data(slip=chip_posting_get(pk=kwargs["pk"]), **kwargs)
+        slip = chip_posting_get(pk=kwargs["pk"])
+        name_accounts(slip["sources"] + slip["targets"], [slip["posting"]])
+        return super().get_context_data(slip=slip, **kwargs)
 
 
 class ChipCountView(RoleRequiredMixin, TemplateView):
@@ -156,4 +175,6 @@ class ChipCountView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         get_object_or_404(ChipCount, pk=kwargs["pk"])
-        return super().get_context_data(report=chip_count_get(pk=kwargs["pk"]), **kwargs)
+        report = chip_count_get(pk=kwargs["pk"])
+        name_accounts([report["count"].account])
+        return super().get_context_data(report=report, **kwargs)

@@ -116,10 +116,19 @@ def chip_posting_post(
                         },
                         rule=RULE,
                     )
+    kinds = {
+        sign: {line.account.kind for line in lines if (line.quantity > 0) == sign} for sign in (False, True)
+    }
+    if len(kinds[False]) != 1 or len(kinds[True]) != 1:
+        raise DomainError(
+            "one_way_posting", _("A posting moves chips from one place to one other."), rule=RULE
+        )
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     posting = ChipPosting.objects.create(
         chip_set=chip_set,
         kind=kind,
+        source_kind=kinds[False].pop(),
+        target_kind=kinds[True].pop(),
         table_key=table_key,
         table_label=table_label[:80],
         dealer_name=dealer_name[:80],
@@ -137,14 +146,17 @@ def chip_posting_post(
             for line in lines
         ]
     )
+    # Codes and counts only: the trail shows them in the reader's language.
     audit_record(
         actor=actor,
         action=f"chips.{kind}",
         obj=posting,
         after={
-            "chip_set": chip_set.pk,
-            "table": table_key,
-            "lines": [[str(line.account), line.denomination.value, line.quantity] for line in lines],
+            "kind": kind,
+            "source_kind": posting.source_kind,
+            "target_kind": posting.target_kind,
+            "reference": table_key,
+            "chips": {str(line.denomination.value): line.quantity for line in lines if line.quantity > 0},
         },
         now=now,
     )

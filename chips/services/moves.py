@@ -226,10 +226,11 @@ def chip_count_record(
         action="chips.count",
         obj=count,
         after={
-            "account": str(account),
-            "lines": [
-                [line.denomination.value, line.expected, line.counted, line.difference] for line in lines
-            ],
+            "reference": f"{account.kind}:{account.table_key}" if account.table_key else account.kind,
+            "chips": {str(line.denomination.value): line.counted for line in lines},
+            "differences": {
+                str(line.denomination.value): line.difference for line in lines if line.difference
+            },
         },
         now=now,
     )

@@ -83,13 +83,17 @@ def test_every_posting_sums_to_zero_per_denomination__CHP_2(cashier, stocked) ->
             by_chip[entry.denomination_id] = by_chip.get(entry.denomination_id, 0) + entry.quantity
         assert set(by_chip.values()) == {0}
     slip = chip_posting_get(pk=fill.pk)
-    assert (slip["total_text"], slip["chips"], slip["source"], slip["target"]) == (
-        "1,000.00 EUR",
-        120,
-        "Cage",
-        "Table 1",
-    )
-    assert AuditRecord.objects.filter(action="chips.fill", object_id=str(fill.pk)).count() == 1
+    assert (slip["total_text"], slip["chips"]) == ("1,000.00 EUR", 120)
+    assert ([str(a) for a in slip["sources"]], [str(a) for a in slip["targets"]]) == (["Cage"], ["Table 1"])
+    assert (fill.source_kind, fill.target_kind) == ("cage", "tray")
+    audit = AuditRecord.objects.get(action="chips.fill", object_id=str(fill.pk))
+    assert audit.after == {
+        "kind": "fill",
+        "source_kind": "cage",
+        "target_kind": "tray",
+        "reference": "cash:1",
+        "chips": {"500": 100, "2500": 20},
+    }
 
 
 def test_fill_to_a_closed_table_refused_and_nothing_written__CHP_2(cashier, stocked) -> None:

@@ -16,7 +16,9 @@ class ColourUpRace(models.Model):
     (exchanged, won, saved). Chips are tournament chips."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="colour_up_races")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="colour_up_races")
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.PROTECT, related_name="colour_up_races"
+    )
     level_order = models.PositiveSmallIntegerField(_("level"))
     leaving = models.JSONField(_("chips leaving"))
     chip_up = models.PositiveIntegerField(_("chip up"))

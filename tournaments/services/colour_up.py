@@ -142,12 +142,13 @@ def colour_up_race_record(
         action="tournament.colour_up_race",
         obj=race,
         after={
-            "table": table.number,
             "level": active["level"],
             "leaving": active["leaving"],
             "chip_up": active["chip_up"],
             "raced": result.raced,
-            "seats": rows,
+            "chips_to_bring": result.chips_to_bring,
+            # [seat, chips up he got] for every seat
+            "seats": [[row["seat"], row["chips_up"]] for row in rows],
         },
         now=now,
     )
