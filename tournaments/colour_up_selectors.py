@@ -119,5 +119,16 @@ def colour_up_sheet_get(*, tournament: Tournament, now: datetime | None = None) 
                 }
                 for entry in seated.get(table.pk, [])
             ]
-            tables.append({"table": table, "seats": seats, "race": race})
+            back = {}
+            for row in race.seats if race else []:
+                for chip, count in row["leaving"].items():
+                    back[int(chip)] = back.get(int(chip), 0) + count
+            tables.append(
+                {
+                    "table": table,
+                    "seats": seats,
+                    "race": race,
+                    "back": [(by_value[value], back[value]) for value in sorted(back) if value in by_value],
+                }
+            )
     return {"plan": plan, "active": active, "chips": chips, "tables": tables, "clock": clock}

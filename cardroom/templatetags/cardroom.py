@@ -1,6 +1,6 @@
 from django import template
 
-from cardroom.money import format_eur
+from cardroom.money import format_chips, format_eur
 
 register = template.Library()
 
@@ -9,6 +9,12 @@ register = template.Library()
 def eur(cents):
     """{{ amount_cents|eur }} -> "1,234.50 EUR" (the active locale's separators)."""
     return format_eur(cents)
+
+
+@register.filter
+def chips(count):
+    """{{ count|chips }} -> "25,000" ("25 000" in Slovak): a number of chips."""
+    return format_chips(count)
 
 
 @register.simple_tag(takes_context=True)

@@ -114,6 +114,7 @@ def colour_up_race_record(
             "entry": seated[row.seat].pk,
             "leaving": {str(chip): count for chip, count in by_seat[row.seat].leaving.items() if count},
             "card": by_seat[row.seat].card or "",
+            "last_chips": not by_seat[row.seat].other_chips,
             "leaving_value": row.leaving_value,
             "odd_value": row.odd_value,
             "exchanged": row.exchanged,

@@ -28,12 +28,24 @@ class ColourUpView(TournamentPage):
         context = super().get_context_data(**kwargs)
         sheet = colour_up_sheet_get(tournament=context["tournament"])
         table = self.request.GET.get("table", "") or self.request.POST.get("table", "")
-        context.update(
-            sheet=sheet,
-            entering=int(table) if table.isdigit() and len(table) <= 9 else None,
-            posted=self.request.POST,
-            error=kwargs.get("error"),
-        )
+        entering = int(table) if table.isdigit() and len(table) <= 9 else None
+        posted = self.request.POST
+        leaving = sheet["active"]["leaving_chips"] if sheet["active"] else []
+        for row in sheet["tables"]:
+            if row["table"].pk != entering:
+                continue
+            for seat in row["seats"]:
+                # What was typed comes back as typed when the race is refused.
+                number = seat["seat"]
+                seat["typed"] = {
+                    "chips": [
+                        (chip, posted.get(f"chips_{number}_{chip.value}", "")[:12]) for chip in leaving
+                    ],
+                    "card": posted.get(f"card_{number}", "")[:4],
+                    "last": bool(posted.get(f"last_{number}")),
+                    "got": bool(posted.get(f"got_{number}")),
+                }
+        context.update(sheet=sheet, entering=entering, error=kwargs.get("error"))
         return context
 
     def post(self, request, pk: int):
