@@ -134,3 +134,18 @@ def test_race_against_the_cards_refused__CHP_1(floor, running) -> None:
         )
     assert (refused.value.code, refused.value.rule) == ("race_mismatch", "CHP-1")
     assert written() == (0, 0)
+
+
+def test_structure_names_its_chip_set_tournament_chips_only__CHP_1(manager) -> None:
+    from chips.models import ChipSet
+    from tournaments.services.structures import structure_create, structure_update
+
+    levels = [{"kind": "level", "small_blind_chips": 25, "big_blind_chips": 50, "minutes": 20}]
+    structure = structure_create(actor=manager, name="Nightly", levels=levels)
+    assert structure.chip_set.name == "Tournament chips"
+    cash = ChipSet.objects.get(kind="cash")
+    with pytest.raises(DomainError) as refused:
+        structure_update(actor=manager, structure=structure, chip_set=cash)
+    assert (refused.value.code, refused.value.rule) == ("not_tournament_chips", "CHP-1")
+    structure.refresh_from_db()
+    assert structure.chip_set.name == "Tournament chips"
