@@ -128,3 +128,28 @@ def test_colour_up_page_refuses_a_race_out_and_keeps_what_was_typed__CHP_1(clien
         (s1, True, False),
         (s2, False, True),
     ]
+
+
+def test_chip_inventory_page_reads_the_same_queries_however_long_the_history__CHP_2(
+    client, cashier, cash
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tables = [make_table(make_game(name=f"NLHE {n}"), number=n) for n in (1, 2)]
+    client.force_login(cashier)
+    url = reverse("cashier:chips")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(url).status_code == 200
+        return len(seen)
+
+    first = queries()
+    for n in range(12):
+        client.post(
+            reverse("cashier:chip-slip-new", args=[cash.pk]),
+            slip_form(tables[n % 2], request_key=f"page-k-{n:04d}", chip_500="10"),
+        )
+    assert ChipPosting.objects.filter(kind="fill").count() == 12
+    assert queries() == first
