@@ -11,6 +11,8 @@ from django.views.generic import FormView, TemplateView
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
+from chips.models import ChipSetKind
+from chips.selectors import chip_set_default
 from tournaments.api import structure_export_response
 from tournaments.colour_up_selectors import colour_up_plan
 from tournaments.forms import PostponeForm, StructureImportForm, TournamentForm
@@ -137,11 +139,9 @@ class StructureDetailView(RoleRequiredMixin, TemplateView):
         structure = get_object_or_404(BlindStructure, pk=kwargs["pk"])
         levels = list(structure.levels.order_by("order"))
         numbers = level_numbers(levels)
-        chips = (
-            list(structure.chip_set.denominations.values_list("value", flat=True))
-            if structure.chip_set
-            else []
-        )
+        # A structure that names no chip set plays with the house's default tournament chips.
+        chip_set = structure.chip_set or chip_set_default(kind=ChipSetKind.TOURNAMENT)
+        chips = list(chip_set.denominations.values_list("value", flat=True)) if chip_set else []
         plan = colour_up_plan(
             levels=[
                 {
@@ -158,6 +158,7 @@ class StructureDetailView(RoleRequiredMixin, TemplateView):
         return super().get_context_data(
             structure=structure,
             colour_ups=plan,
+            chip_set=chip_set,
             levels=list(zip(levels, numbers, strict=True)),
             can_edit=has_role(self.request.user, *MANAGER_ROLES),
             **kwargs,
