@@ -7,10 +7,14 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 
-from cashgame.models import JackpotShare, PlayerSession, SeatState
+from cashgame.models import CashTable, JackpotShare, PlayerSession, SeatState
 from cashier.models import CashierTransaction, ReversalRequest, TransactionKind
+from chips.models import ChipSet, ChipSetKind
+from chips.selectors import chip_set_default
 from players.models import Player
 from tournaments.models import Entry, EntryPayment, EntryStatus, TournamentStatus
+from tournaments.models import Table as TournamentTable
+from tournaments.models import TableStatus as TournamentTableStatus
 
 # Tournaments whose entries the desk still shows: the ones not yet over, and finished or
 # cancelled ones while something is still owed (those are listed under "owed" instead).
@@ -190,3 +194,50 @@ def reversal_list() -> list[ReversalRequest]:
             "posting__cashier_transaction__player", "requested_by", "decided_by"
         ).order_by("-requested_at")[:200]
     )
+
+
+def chip_tables_list(*, chip_set: ChipSet) -> list[dict]:
+    """The tables that play with `chip_set`, open ones first (CHP-2): {key, label, is_open}.
+    Cash chips go to the cash tables; a tournament set to the open tables of the tournaments
+    that play with it (the house's default set for tournaments that name none)."""
+    if chip_set.kind == ChipSetKind.CASH:
+        rows = [
+            {"key": f"cash:{table.pk}", "label": str(table), "is_open": table.is_open}
+            for table in CashTable.objects.order_by("number")
+        ]
+    else:
+        default = chip_set_default(kind=ChipSetKind.TOURNAMENT)
+        sets = Q(tournament__chip_set=chip_set)
+        if default is not None and default.pk == chip_set.pk:
+            sets |= Q(tournament__chip_set__isnull=True)
+        rows = [
+            {
+                "key": f"tournament:{table.pk}",
+                "label": f"{table.tournament.name} · {table}",
+                "is_open": table.status == TournamentTableStatus.OPEN
+                and table.tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+            }
+            for table in TournamentTable.objects.filter(sets)
+            .exclude(tournament__status__in=[TournamentStatus.FINISHED, TournamentStatus.CANCELLED])
+            .select_related("tournament")
+            .order_by("tournament_id", "number")
+        ]
+    return sorted(rows, key=lambda row: not row["is_open"])
+
+
+def chip_table_names(*, keys) -> dict[str, str]:
+    """{"cash:3": "Table 3", "tournament:12": "Friday Freezeout · Table 2"}: the tables of chip
+    trays and slips named in the active language (the chip ledger keeps only their keys)."""
+    cash, tournament = set(), set()
+    for key in keys:
+        game, _sep, number = (key or "").partition(":")
+        if number.isdigit():
+            (cash if game == "cash" else tournament if game == "tournament" else set()).add(int(number))
+    names = {f"cash:{table.pk}": str(table) for table in CashTable.objects.filter(pk__in=cash)}
+    names.update(
+        {
+            f"tournament:{table.pk}": f"{table.tournament.name} · {table}"
+            for table in TournamentTable.objects.filter(pk__in=tournament).select_related("tournament")
+        }
+    )
+    return names

@@ -34,8 +34,13 @@ from cashier.models import (
     TransactionKind,
 )
 from cashier.services import reversal_approve, reversal_request
+from chips import services as chips_services
+from chips.models import ChipPosting, ChipPostingKind, ChipSet, ChipSetKind
+from chips.services import TableRef
 from players.models import Player
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.models import Table as TournamentTable
+from tournaments.models import TableStatus as TournamentTableStatus
 from tournaments.services import registration
 from tournaments.services.payouts import bounty_pay, prize_pay
 
@@ -320,3 +325,56 @@ def correction_approve(*, actor, request: ReversalRequest, now: datetime | None 
     game, record = _game_of(request.posting)
     game.transaction_reversed(actor=actor, record=record, now=now)
     return reversal_approve(actor=actor, request=request, now=now)
+
+
+@transaction.atomic
+def table_chips_move(
+    *,
+    actor,
+    chip_set: ChipSet,
+    table_key: str,
+    kind: str,
+    chips: dict[int, int],
+    dealer_name: str,
+    floor_name: str,
+    now: datetime | None = None,
+    request_key: str | None = None,
+) -> ChipPosting:
+    """A fill (cage -> the table's tray) or a credit (tray -> cage) of `chip_set` (CHP-2). The
+    table's row is locked while its state is read, so a fill cannot pass a table closing at the
+    same moment; a closed table gets no fill (chips.services.table_fill)."""
+    now = now or timezone.now()
+    game, _sep, number = table_key.partition(":")
+    if not number.isdigit() or len(number) > 9:
+        raise NotFound("unknown_table", _("Unknown table."))
+    if game == "cash" and chip_set.kind == ChipSetKind.CASH:
+        table = CashTable.objects.select_for_update(of=("self",), no_key=True).filter(pk=int(number)).first()
+        ref = table and TableRef(key=table_key, label=str(table), is_open=table.is_open, chip_set=chip_set)
+    elif game == "tournament" and chip_set.kind == ChipSetKind.TOURNAMENT:
+        table = (
+            TournamentTable.objects.select_for_update(of=("self",))
+            .select_related("tournament")
+            .filter(pk=int(number))
+            .first()
+        )
+        ref = table and TableRef(
+            key=table_key,
+            label=f"{table.tournament.name} · {table}",
+            is_open=table.status == TournamentTableStatus.OPEN
+            and table.tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
+            chip_set=chip_set,
+        )
+    else:
+        ref = None
+    if not ref:
+        raise NotFound("unknown_table", _("Unknown table."))
+    move = chips_services.table_fill if kind == ChipPostingKind.FILL else chips_services.table_credit
+    return move(
+        actor=actor,
+        table=ref,
+        chips=chips,
+        dealer_name=dealer_name,
+        floor_name=floor_name,
+        now=now,
+        request_key=request_key,
+    )

@@ -4,6 +4,7 @@
 from django.urls import path, re_path
 
 from cage import api, views
+from cage.views import chips as chip_views
 
 urlpatterns = [
     path("", views.DeskView.as_view(), name="desk"),
@@ -15,6 +16,12 @@ urlpatterns = [
         views.ReversalDecisionView.as_view(),
         name="reversal-decide",
     ),
+    path("chips/", chip_views.ChipInventoryView.as_view(), name="chips"),
+    path("chips/<int:set_id>/slip/", chip_views.ChipSlipNewView.as_view(), name="chip-slip-new"),
+    path("chips/<int:set_id>/move/", chip_views.ChipMoveView.as_view(), name="chip-move"),
+    path("chips/<int:set_id>/count/", chip_views.ChipCountNewView.as_view(), name="chip-count-new"),
+    path("chips/slips/<int:pk>/", chip_views.ChipSlipView.as_view(), name="chip-slip"),
+    path("chips/counts/<int:pk>/", chip_views.ChipCountView.as_view(), name="chip-count"),
 ]
 
 api_urlpatterns = [

@@ -80,6 +80,7 @@ KEY_LABELS = {
     "prize": gettext_lazy("Prize"),
     "code_from": gettext_lazy("Pairing code given by"),
     "user_agent": gettext_lazy("Browser"),
+    "differences": gettext_lazy("Differences"),
 }
 # Keys whose values are the ledger's or the rule book's codes ("table:7", "CSH-5"): shown as
 # code, which the trail keeps on purpose.

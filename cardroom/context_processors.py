@@ -20,6 +20,7 @@ NAVIGATION = [
     (_("Cashier"), "cashier:desk", CASHIER_ROLES),
     (_("Shifts"), "cashier:shifts", MANAGER_ROLES),
     (_("Corrections"), "cashier:reversals", MANAGER_ROLES),
+    (_("Chips"), "cashier:chips", (*CASHIER_ROLES, *MANAGER_ROLES)),
     (pgettext_lazy("page", "Floor"), "floor:room", (*FLOOR_ROLES, *CASHIER_ROLES)),
     (_("Dealers"), "dealers:board", FLOOR_ROLES),
     (_("Players"), "players:list", PLAYER_DESK_ROLES),

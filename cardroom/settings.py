@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "cardroom",
     "players",
     "cashier",
+    "chips",
     "tournaments",
     "cashgame",
     "cage",

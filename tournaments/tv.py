@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 
 from cardroom.money import format_chips, format_eur
 from players.selectors import public_names
+from tournaments.colour_up_selectors import colour_up_announcement
 from tournaments.models import EntryStatus, LevelKind, Tournament, TournamentStatus
 from tournaments.selectors import tournament_clock_get, tournament_field_get, tournament_rules_get
 
@@ -144,6 +145,10 @@ def tv_state_get(*, tournament: Tournament, now: datetime | None = None) -> dict
     state["late_registration"] = _late_registration(tournament, rules, state)
     state["next_break_index"] = _next_break_index(state)
     state["finished"] = tournament.status == TournamentStatus.FINISHED
+    # CHP-1: the next level where the smallest chips leave play (one query for the chip set).
+    state["colour_up"] = (
+        None if tournament.status in CLOSED else colour_up_announcement(tournament=tournament, state=state)
+    )
     state["deal"] = None
     state["results"] = []
     if rules.deal_accepted_at is not None or state["finished"]:

@@ -5,6 +5,7 @@ from tournaments.api import entries as entries_api
 from tournaments.api import payouts as payouts_api
 from tournaments.api import seating as seating_api
 from tournaments.views import cashier as cashier_views
+from tournaments.views import colour_up as colour_up_views
 from tournaments.views import editors as editor_views
 from tournaments.views import entries as entries_views
 from tournaments.views import levels as levels_views
@@ -46,6 +47,7 @@ urlpatterns = [
     ),
     path("<int:pk>/seating/bust/", seating_views.SeatBustView.as_view(), name="seat-bust"),
     path("<int:pk>/levels/", levels_views.LevelsEditView.as_view(), name="levels"),
+    path("<int:pk>/colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
     path("<int:pk>/payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
     path(
         "<int:pk>/tables/<int:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"

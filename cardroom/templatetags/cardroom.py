@@ -13,7 +13,7 @@ def eur(cents):
 
 @register.filter
 def chips(count):
-    """{{ stack_chips|chips }} -> "25,000" (the active locale's separators)."""
+    """{{ count|chips }} -> "25,000" ("25 000" in Slovak): a number of chips."""
     return format_chips(count)
 
 

@@ -132,6 +132,7 @@
     setField("blinds", closed ? "" : blinds(level));
     setField("ante", closed ? "" : ante(level));
     setField("note", !closed && level && level.note ? level.note : "");
+    setField("colour_up", !closed && state.colour_up ? state.colour_up.text : "");
     // A finished clock shows its status, never "Last level".
     var time = closed ? state.status_label : now.remaining === null ? (labels.noEnd || "—") : duration(now.remaining);
     setField("time", time);

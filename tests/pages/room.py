@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from cage.services import correction_request
+from cage.services import correction_request, table_chips_move
 from cardroom.roles import Role
 from cashgame.models import GameType
 from cashgame.services.games import game_create
@@ -25,6 +25,8 @@ from cashgame.services.waiting import waiting_add, waiting_call_next
 from cashgame.services.waiting_remote import waiting_join_remote
 from cashier.models import CashierTransaction
 from cashier.services import shift_open
+from chips.models import ChipAccountKind, ChipSet, ChipSetKind
+from chips.services import chip_account_for, chip_count_record, chips_receive, chips_transfer
 from dealers.models import Dealer
 from dealers.services.shifts import shift_clock_in
 from devices.services import device_pair, pairing_code_create
@@ -207,8 +209,45 @@ def build_room() -> Room:
         dealer = Dealer.objects.create(name=name)
         if name != "Ivo":
             shift_clock_in(actor=floor, dealer=dealer, now=now - timedelta(minutes=40))
+    # Cash chips: brought into the vault, some to the cage, a fill to table 1 the dealer and the
+    # floor signed, and a count of the cage two chips short.
+    cash_chips = ChipSet.objects.get(kind=ChipSetKind.CASH)
+    chips_receive(
+        actor=cashier,
+        chip_set=cash_chips,
+        chips={500: 400, 2500: 200, 10000: 50},
+        now=now - timedelta(hours=3),
+    )
+    chips_transfer(
+        actor=cashier,
+        chip_set=cash_chips,
+        source=ChipAccountKind.VAULT,
+        target=ChipAccountKind.CAGE,
+        chips={500: 200, 2500: 100, 10000: 20},
+        now=now - timedelta(hours=3),
+    )
+    chip_slip = table_chips_move(
+        actor=cashier,
+        chip_set=cash_chips,
+        table_key=f"cash:{table1.pk}",
+        kind="fill",
+        chips={500: 100, 2500: 20},
+        dealer_name="Eva",
+        floor_name="Marek",
+        now=now - timedelta(hours=2),
+    )
+    cage_chips = chip_account_for(chip_set=cash_chips, kind=ChipAccountKind.CAGE)
+    chip_count = chip_count_record(
+        actor=cashier,
+        account=cage_chips,
+        counted={50: 0, 100: 0, 200: 0, 500: 98, 2500: 80, 10000: 20, 50000: 0},
+        now=now - timedelta(minutes=2),
+    )
 
     room.objects.update(
+        cash_chips=cash_chips,
+        chip_slip=chip_slip,
+        chip_count=chip_count,
         game12=game12,
         game25=game25,
         table1=table1,

@@ -103,6 +103,13 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "devices:list": (Role.MANAGER, lambda room: {}),
     "devices:pair": (None, lambda room: {}),
     "devices:tablet": (TABLET, lambda room: {}),
+    "tournaments:colour-up": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
+    "cashier:chips": (Role.CASHIER, lambda room: {}),
+    "cashier:chip-slip-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
+    "cashier:chip-move": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
+    "cashier:chip-count-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
+    "cashier:chip-slip": (Role.CASHIER, lambda room: {"pk": room.objects["chip_slip"].pk}),
+    "cashier:chip-count": (Role.CASHIER, lambda room: {"pk": room.objects["chip_count"].pk}),
 }
 
 # Pages a tablet shows (the floor's and the dealer's): every tap target at least 44 px.
@@ -118,6 +125,7 @@ TABLET_PAGES = {
     "floor:room",
     "dealers:board",
     "devices:tablet",
+    "tournaments:colour-up",
 }
 
 

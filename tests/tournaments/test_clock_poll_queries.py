@@ -10,8 +10,9 @@ from tests.tournaments.conftest import grow_history
 pytestmark = pytest.mark.django_db
 
 # The tournament and its levels (2), its rules (1), the entries counted (1), the chips in play
-# (1), the prize pool's account, the rolled-up days and the live sum (3). No log-in: public.
-TV_POLL_QUERIES = 8
+# (1), the prize pool's account, the rolled-up days and the live sum (3), the chip set for the
+# next colour-up (1, CHP-1). No log-in: public.
+TV_POLL_QUERIES = 9
 # The tournament and its levels; the user's roles are cached on the authenticated user.
 API_CLOCK_QUERIES = 2
 

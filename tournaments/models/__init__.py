@@ -6,8 +6,10 @@
 - seating: tables and move slips (TRN-9)
 - entries: entries and what each paid (TRN-2, TRN-6)
 - payouts: the finalised places (TRN-10) and bounty awards
+- colour_up: the chip races of colour-ups (CHP-1)
 """
 
+from tournaments.models.colour_up import ColourUpRace
 from tournaments.models.entries import (
     COUNTED_STATUSES,
     Entry,
@@ -50,6 +52,7 @@ __all__ = [
     "BlindStructure",
     "BountyAward",
     "BountyReason",
+    "ColourUpRace",
     "Entry",
     "EntryKind",
     "EntryPayment",

@@ -21,6 +21,16 @@ class LevelKind(models.TextChoices):
 class BlindStructure(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     description = models.TextField(_("description"), blank=True)
+    # The chips the structure is played with (CHP-1): its colour-ups follow their denominations.
+    chip_set = models.ForeignKey(
+        "chips.ChipSet",
+        verbose_name=_("chip set"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="structures",
+        limit_choices_to={"kind": "tournament"},
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

@@ -63,6 +63,15 @@ class Tournament(models.Model):
         help_text=_("The template the levels were copied from; the tournament keeps its own copy."),
     )
     structure_name = models.CharField(_("structure name"), max_length=120, blank=True)
+    # Copied from the structure when the tournament is created, like its levels (CHP-1).
+    chip_set = models.ForeignKey(
+        "chips.ChipSet",
+        verbose_name=_("chip set"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
     start_at = models.DateTimeField(_("start time"), db_index=True)
     status = models.CharField(
         _("status"), max_length=12, choices=TournamentStatus.choices, default=TournamentStatus.SCHEDULED

@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 from cardroom.errors import Conflict, DomainError
 from cardroom.roles import MANAGER_ROLES, require_role
 from cardroom.services import audit_record
+from chips.models import ChipSet, ChipSetKind
+from chips.selectors import chip_set_default
 from tournaments import structure_io
 from tournaments.models import (
     MAX_LEVEL_MINUTES,
@@ -138,9 +140,16 @@ def _write_levels(structure: BlindStructure, levels: list[dict]) -> None:
 
 @transaction.atomic
 def structure_create(
-    *, actor, name: str, levels: list[dict], description: str = "", now: datetime | None = None
+    *,
+    actor,
+    name: str,
+    levels: list[dict],
+    description: str = "",
+    chip_set: ChipSet | None = None,
+    now: datetime | None = None,
 ) -> BlindStructure:
-    """A new template (managers configure structures, ROL-1). Refused whole if any level is wrong."""
+    """A new template (managers configure structures, ROL-1). Refused whole if any level is wrong.
+    It plays with `chip_set` (CHP-1), the house's default tournament chips when none is named."""
     require_role(actor, *MANAGER_ROLES)
     name = _clean_name(name)
     clean = validate_levels(levels)
@@ -148,7 +157,11 @@ def structure_create(
         raise Conflict(
             "structure_name_taken", _("A structure named “%s” exists already; choose another name.") % name
         )
-    structure = BlindStructure.objects.create(name=name, description=description.strip())
+    structure = BlindStructure.objects.create(
+        name=name,
+        description=description.strip(),
+        chip_set=_tournament_chips(chip_set) or chip_set_default(kind=ChipSetKind.TOURNAMENT),
+    )
     _write_levels(structure, clean)
     audit_record(
         actor=actor,
@@ -168,16 +181,21 @@ def structure_update(
     name: str | None = None,
     description: str | None = None,
     levels: list[dict] | None = None,
+    chip_set: ChipSet | None = None,
     now: datetime | None = None,
 ) -> BlindStructure:
-    """Rename or replace a template's levels. Tournaments keep their own copies (TRN-7)."""
+    """Rename or replace a template's levels, or name its chip set (CHP-1). Tournaments keep
+    their own copies (TRN-7)."""
     require_role(actor, *MANAGER_ROLES)
     structure = BlindStructure.objects.select_for_update(of=("self",)).get(pk=structure.pk)
     before = {
         "name": structure.name,
         "description": structure.description,
         "levels": structure_levels_data(structure),
+        "chip_set": structure.chip_set_id,
     }
+    if chip_set is not None:
+        structure.chip_set = _tournament_chips(chip_set)
     if name is not None:
         name = _clean_name(name)
         if BlindStructure.objects.filter(name__iexact=name).exclude(pk=structure.pk).exists():
@@ -202,10 +220,19 @@ def structure_update(
             "name": structure.name,
             "description": structure.description,
             "levels": structure_levels_data(structure),
+            "chip_set": structure.chip_set_id,
         },
         now=now or timezone.now(),
     )
     return structure
+
+
+def _tournament_chips(chip_set: ChipSet | None) -> ChipSet | None:
+    if chip_set is not None and chip_set.kind != ChipSetKind.TOURNAMENT:
+        raise DomainError(
+            "not_tournament_chips", _("A blind structure plays with tournament chips."), rule="CHP-1"
+        )
+    return chip_set
 
 
 def structure_import(

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record, snapshot
+from chips.models import ChipSetKind
+from chips.selectors import chip_set_default
 from tournaments.models import (
     BlindStructure,
     GuaranteeMode,
@@ -140,7 +142,11 @@ def tournament_create(
     }
     _validate_settings(data, level_count=level_count)
     tournament = Tournament.objects.create(
-        structure=structure, structure_name=structure.name, status=TournamentStatus.SCHEDULED, **data
+        structure=structure,
+        structure_name=structure.name,
+        chip_set=structure.chip_set or chip_set_default(kind=ChipSetKind.TOURNAMENT),
+        status=TournamentStatus.SCHEDULED,
+        **data,
     )
     TournamentLevel.objects.bulk_create(
         TournamentLevel(

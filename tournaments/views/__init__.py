@@ -11,7 +11,10 @@ from django.views.generic import FormView, TemplateView
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
+from chips.models import ChipSetKind
+from chips.selectors import chip_set_default
 from tournaments.api import structure_export_response
+from tournaments.colour_up_selectors import colour_up_plan
 from tournaments.forms import PostponeForm, StructureImportForm, TournamentForm
 from tournaments.models import BlindStructure, Tournament, TournamentStatus
 from tournaments.selectors import (
@@ -135,9 +138,28 @@ class StructureDetailView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         structure = get_object_or_404(BlindStructure, pk=kwargs["pk"])
         levels = list(structure.levels.order_by("order"))
+        numbers = level_numbers(levels)
+        # A structure that names no chip set plays with the house's default tournament chips.
+        chip_set = structure.chip_set or chip_set_default(kind=ChipSetKind.TOURNAMENT)
+        chips = list(chip_set.denominations.values_list("value", flat=True)) if chip_set else []
+        plan = colour_up_plan(
+            levels=[
+                {
+                    "kind": level.kind,
+                    "number": number,
+                    "small_blind_chips": level.small_blind_chips,
+                    "big_blind_chips": level.big_blind_chips,
+                    "ante_chips": level.ante_chips,
+                }
+                for level, number in zip(levels, numbers, strict=True)
+            ],
+            chips=chips,
+        )
         return super().get_context_data(
             structure=structure,
-            levels=list(zip(levels, level_numbers(levels), strict=True)),
+            colour_ups=plan,
+            chip_set=chip_set,
+            levels=list(zip(levels, numbers, strict=True)),
             can_edit=has_role(self.request.user, *MANAGER_ROLES),
             **kwargs,
         )

@@ -14,6 +14,7 @@ from django.views.generic import TemplateView
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin
+from chips.models import ChipSet, ChipSetKind
 from poker.payouts import BASIS_POINTS
 from tournaments.models import BlindStructure, LevelKind, Tournament
 from tournaments.selectors import tournament_rules_get
@@ -106,6 +107,8 @@ class StructureEditView(RoleRequiredMixin, TemplateView):
             else (structure.description if structure else ""),
             rows=[row or blank for row in rows],
             kinds=LevelKind.choices,
+            chip_sets=ChipSet.objects.filter(kind=ChipSetKind.TOURNAMENT).order_by("pk"),
+            chip_set_id=kwargs.pop("chip_set_id", None) or (structure.chip_set_id if structure else None),
             **kwargs,
         )
 
@@ -118,19 +121,30 @@ class StructureEditView(RoleRequiredMixin, TemplateView):
             return self.render_to_response(
                 self.get_context_data(pk=pk, rows=_row_op(rows, op), name=name, description=description)
             )
+        wanted = request.POST.get("chip_set", "")
+        chip_set = (
+            ChipSet.objects.filter(pk=int(wanted)).first() if wanted.isdigit() and len(wanted) < 10 else None
+        )
         try:
             levels = [_level_input(row, position) for position, row in enumerate(rows, start=1)]
             if structure is None:
                 structure = structures.structure_create(
-                    actor=request.user, name=name, description=description, levels=levels
+                    actor=request.user, name=name, description=description, levels=levels, chip_set=chip_set
                 )
             else:
                 structures.structure_update(
-                    actor=request.user, structure=structure, name=name, description=description, levels=levels
+                    actor=request.user,
+                    structure=structure,
+                    name=name,
+                    description=description,
+                    levels=levels,
+                    chip_set=chip_set,
                 )
         except DomainError as error:
             messages.error(request, str(error))
-            context = self.get_context_data(pk=pk, rows=rows, name=name, description=description)
+            context = self.get_context_data(
+                pk=pk, rows=rows, name=name, description=description, chip_set_id=chip_set and chip_set.pk
+            )
             return self.render_to_response(context, status=400)
         messages.success(request, _("Structure %s saved.") % structure.name)
         return redirect("tournaments:structure-detail", pk=structure.pk)

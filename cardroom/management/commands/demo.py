@@ -133,6 +133,6 @@ class Command(BaseCommand):
 
         return [
             import_module(f"{app}.demo").load
-            for app in ("cashier", "tournaments", "cashgame")
+            for app in ("cashier", "chips", "tournaments", "cashgame")
             if find_spec(f"{app}.demo") is not None
         ]
