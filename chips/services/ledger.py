@@ -5,12 +5,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.services import audit_record
 from chips.models import (
     CUSTODY_KINDS,
@@ -71,12 +73,58 @@ def chip_posting_post(
 ) -> ChipPosting:
     """Write one posting: per denomination its lines sum to zero, every account and chip is of
     `chip_set`, and the vault and the cage never hold fewer than no chips. The caller holds the
-    transaction; the custody accounts are locked here, in primary-key order, while checked."""
-    if request_key:
-        done = ChipPosting.objects.filter(request_key=request_key).first()
-        if done is not None:
-            return done  # the same form sent twice: its first posting
-    lines = [line for line in lines if line.quantity != 0]
+    transaction; the custody accounts are locked here, in primary-key order, while checked.
+
+    A page's request key makes the form safe to send twice, also twice at once: the room's one
+    mechanism (cardroom.idempotency) answers a repeat with the first posting."""
+    post = partial(
+        _posting_write,
+        actor=actor,
+        chip_set=chip_set,
+        kind=kind,
+        lines=[line for line in lines if line.quantity != 0],
+        now=now,
+        table_key=table_key,
+        table_label=table_label,
+        dealer_name=dealer_name,
+        floor_name=floor_name,
+        note=note,
+        request_key=request_key,
+    )
+    if not request_key:
+        return post()
+    request = {
+        "chip_set": chip_set.pk,
+        "kind": kind,
+        "table": table_key,
+        "lines": sorted(
+            (line.account.pk, line.denomination.pk, line.quantity) for line in lines if line.quantity
+        ),
+    }
+    return run_once(
+        key=request_key,
+        operation="chips.posting",
+        request=request,
+        run=post,
+        load=lambda pk: ChipPosting.objects.get(pk=pk),
+        now=now,
+    )
+
+
+def _posting_write(
+    *,
+    actor,
+    chip_set: ChipSet,
+    kind: str,
+    lines: list[ChipLine],
+    now: datetime,
+    table_key: str,
+    table_label: str,
+    dealer_name: str,
+    floor_name: str,
+    note: str,
+    request_key: str | None,
+) -> ChipPosting:
     if not lines:
         raise DomainError("empty_chip_posting", _("Enter at least one chip to move."), rule=RULE)
     sums: dict[int, int] = defaultdict(int)

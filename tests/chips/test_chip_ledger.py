@@ -175,3 +175,46 @@ def test_cash_and_tournament_chips_never_mix__CHP_2(cashier, stocked) -> None:
         table_fill(actor=cashier, table=table, chips={2500: 1}, dealer_name="Eva", floor_name="Marek", now=T0)
     assert (refused.value.code, refused.value.rule) == ("unknown_chip", "CHP-2")
     assert written() == before
+
+
+def _fill(cashier, chip_set, chips, key):
+    table = TableRef(key="cash:1", label="Table 1", is_open=True, chip_set=chip_set)
+    return table_fill(
+        actor=cashier,
+        table=table,
+        chips=chips,
+        dealer_name="Eva",
+        floor_name="Marek",
+        now=T0,
+        request_key=key,
+    )
+
+
+def test_a_slip_sent_twice_posts_once_and_a_reused_key_is_refused__CHP_2_CAG_2(cashier, stocked) -> None:
+    first = _fill(cashier, stocked, {500: 10}, "slip-form-0001")
+    after_first = written()
+    assert _fill(cashier, stocked, {500: 10}, "slip-form-0001").pk == first.pk
+    assert written() == after_first
+    with pytest.raises(DomainError) as reused:
+        _fill(cashier, stocked, {500: 20}, "slip-form-0001")
+    assert (reused.value.code, reused.value.rule) == ("idempotency_key_reused", "CAG-2")
+    assert written() == after_first
+    assert rows(stocked)["Table 1"] == [0, 0, 0, 10, 0, 0, 0]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True, serialized_rollback=False)
+def test_a_slip_sent_twice_at_once_posts_once__CHP_2_CAG_2(cashier) -> None:
+    from tests.tournaments.test_registration_concurrency import _race
+
+    cash_set = ChipSet.objects.get(kind=ChipSetKind.CASH)
+    chips_receive(actor=cashier, chip_set=cash_set, chips={500: 100}, now=T0)
+    chips_transfer(
+        actor=cashier, chip_set=cash_set, source=ChipAccountKind.VAULT, target=ChipAccountKind.CAGE,
+        chips={500: 100}, now=T0,
+    )  # fmt: skip
+    results = _race([lambda: _fill(cashier, cash_set, {500: 30}, "slip-race-0001") for _ in range(2)])
+    assert [type(result) for result in results] == [ChipPosting, ChipPosting]
+    assert results[0].pk == results[1].pk
+    assert ChipPosting.objects.filter(kind="fill").count() == 1
+    assert rows(cash_set)["Table 1"] == [0, 0, 0, 30, 0, 0, 0]
