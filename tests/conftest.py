@@ -5,6 +5,7 @@ import os
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.db.backends.signals import connection_created
 from hypothesis import settings
 from rest_framework.test import APIClient
@@ -54,10 +55,15 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_venue_cache():
-    """Process caches of rows (venue, accounts) never outlive the test whose database held them."""
+def _fresh_venue_cache(request):
+    """Process caches of rows (venue, accounts) never outlive the test whose database held them,
+    nor do the screens' shared readings in Django's cache (the floor's room, the TV's state): on
+    SQLite a rolled-back test's ids come back in the next test. Tests with a real Celery worker
+    keep the cache's Redis database, which is also the worker's broker."""
     venue_cache_clear()
     account_cache_clear()
+    if request.node.get_closest_marker("redis") is None:
+        cache.clear()
     yield
     venue_cache_clear()
     account_cache_clear()

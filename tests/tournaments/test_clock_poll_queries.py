@@ -3,6 +3,7 @@ clock and the field), and the same clock in the API, keep a pinned number of que
 same number once the tournament has many more entries and bust-outs behind it."""
 
 import pytest
+from django.core.cache import cache
 
 from tests.queries import hold_caches
 from tests.tournaments.conftest import grow_history
@@ -24,12 +25,28 @@ def test_tv_clock_poll_queries_are_pinned_and_do_not_grow__TRN_8(
     tournament, entries = running_tournament
     url = f"/tv/{tournament.pk}/state.json"
     assert client.get(url).status_code == 200  # the venue is read once
+    cache.clear()  # a new reading, as the first poll of each half second makes
     with django_assert_num_queries(TV_POLL_QUERIES):
         assert client.get(url).json()["field"]["entries"] == 10
     grow_history(floor, tournament, entries)
+    cache.clear()
     with django_assert_num_queries(TV_POLL_QUERIES):
         state = client.get(url).json()
     assert (state["status"], state["field"]["entries"], state["field"]["players_left"]) == ("running", 70, 66)
+
+
+def test_the_screens_polling_in_one_half_second_share_one_reading__TRN_8(
+    client, running_tournament, monkeypatch, django_assert_num_queries
+):
+    hold_caches(monkeypatch)
+    tournament, _entries = running_tournament
+    url = f"/tv/{tournament.pk}/state.json"
+    monkeypatch.setattr("time.time", lambda: 1_800_000_000.2)  # inside one half second
+    first = client.get(url).json()
+    with django_assert_num_queries(0):
+        again = client.get(url).json()
+    assert again["field"] == first["field"] and again["level_ends_at"] == first["level_ends_at"]
+    assert again["server_now"] >= first["server_now"]  # the time is every answer's own
 
 
 def test_api_clock_queries_are_pinned_and_do_not_grow__TRN_8(
