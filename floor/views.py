@@ -1,8 +1,5 @@
 """The floor view: one live page for the whole room, where the floor starts from."""
 
-import time
-
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -10,6 +7,7 @@ from django.utils.translation import get_language
 from django.views.generic import TemplateView
 
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_role
+from cardroom.screens import shared_reading
 from floor.selectors import room_get
 
 # The cage sees the room too (who sits where, before a cash-out) but acts on no seat: floor
@@ -41,14 +39,13 @@ class RoomLiveView(RoomView):
     """
 
     template_name = "floor/_room.html"
-    DRAWINGS_PER_SECOND = 2
+    DRAWING_SECONDS = 0.5
 
     def get(self, request, *args, **kwargs):
         tappable = has_role(request.user, *FLOOR_ROLES)
-        moment = int(time.time() * self.DRAWINGS_PER_SECOND)
-        key = f"floor-live:{get_language()}:{int(tappable)}:{moment}"
-        html = cache.get(key)
-        if html is None:
-            html = render_to_string(self.template_name, self.get_context_data(**kwargs), request)
-            cache.set(key, html, 2)  # seconds: a drawing outlives its moment a little
+        html = shared_reading(
+            f"floor-live:{get_language()}:{int(tappable)}",
+            lambda: render_to_string(self.template_name, self.get_context_data(**kwargs), request),
+            every=self.DRAWING_SECONDS,
+        )
         return HttpResponse(html)

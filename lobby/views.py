@@ -7,11 +7,9 @@ issue asks for 10 s) however many phones look.
 
 import functools
 import io
-import time
 
 import segno
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -20,7 +18,7 @@ from django.utils.translation import get_language
 from django.views import View
 from django.views.generic import TemplateView
 
-from cardroom.screens import ScreenLanguageMixin
+from cardroom.screens import ScreenLanguageMixin, shared_reading
 from lobby.selectors import room_public_get, tournament_public_get
 from tournaments.models import Tournament
 from tournaments.views.tv import tv_labels
@@ -46,12 +44,11 @@ class RoomLiveView(RoomView):
     template_name = "lobby/_room.html"
 
     def get(self, request, *args, **kwargs):
-        moment = int(time.time() / DRAWING_SECONDS)
-        key = f"lobby-room:{get_language()}:{moment}"
-        html = cache.get(key)
-        if html is None:
-            html = render_to_string(self.template_name, self.get_context_data(**kwargs), request)
-            cache.set(key, html, DRAWING_SECONDS * 2)
+        html = shared_reading(
+            f"lobby-room:{get_language()}",
+            lambda: render_to_string(self.template_name, self.get_context_data(**kwargs), request),
+            every=DRAWING_SECONDS,
+        )
         response = HttpResponse(html)
         response["Cache-Control"] = "no-store"
         return response

@@ -170,7 +170,7 @@ def test_every_screen_polling_in_one_second_shares_one_drawing_until_the_room_ch
     (here a player taken off the waiting list) is drawn for the polls of the next half second."""
     hold_caches(monkeypatch)
     now = [1_800_000_000.1]
-    monkeypatch.setattr("floor.views.time.time", lambda: now[0])
+    monkeypatch.setattr("time.time", lambda: now[0])
     cache.clear()
     client.force_login(floor)
     first = client.get("/floor/live/").content.decode()

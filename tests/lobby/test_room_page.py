@@ -182,7 +182,7 @@ def test_a_floor_action_shows_on_the_room_page_within_ten_seconds(client, floor,
     assert views.LIVE_POLL_SECONDS + views.DRAWING_SECONDS <= 10
     cache.clear()
     clock = {"now": 1_000_000.0}
-    monkeypatch.setattr(views.time, "time", lambda: clock["now"])
+    monkeypatch.setattr("time.time", lambda: clock["now"])
     before = client.get("/room/live/").content.decode()
     assert 'data-table="1"><span class="lobby-table-no">Table 1</span>' in before
     assert re.search(r'data-count="free">11<', before)

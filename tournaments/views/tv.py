@@ -1,9 +1,6 @@
 """The room's TV clock (TRN-8): public and read-only (no log-in), full screen, in the language
 its address asks for (`?lang=sk`), which its polls carry too."""
 
-import time
-
-from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -12,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from cardroom.screens import ScreenLanguageMixin
+from cardroom.screens import ScreenLanguageMixin, shared_reading
 from tournaments.models import Tournament
 from tournaments.tv import tv_state_get
 from tournaments.views import clock_labels
@@ -48,15 +45,14 @@ class TvStateView(ScreenLanguageMixin, View):
     second of it, plus the wait for the next poll. Browsers never keep an answer (no-store).
     """
 
-    READINGS_PER_SECOND = 2
+    READING_SECONDS = 0.5
 
     def get(self, request, pk: int):
-        moment = int(time.time() * self.READINGS_PER_SECOND)
-        key = f"tv-state:{pk}:{get_language()}:{moment}"
-        state = cache.get(key)
-        if state is None:
-            state = tv_state_get(tournament=get_object_or_404(Tournament, pk=pk))
-            cache.set(key, state, 2)  # seconds: a reading outlives its moment a little
+        state = shared_reading(
+            f"tv-state:{pk}:{get_language()}",
+            lambda: tv_state_get(tournament=get_object_or_404(Tournament, pk=pk)),
+            every=self.READING_SECONDS,
+        )
         response = JsonResponse({**state, "server_now": timezone.now().isoformat()})
         response["Cache-Control"] = "no-store"
         return response
