@@ -30,6 +30,10 @@ def player_search(*, query: str, limit: int | None = 20) -> QuerySet[Player]:
     return found if limit is None else found[:limit]
 
 
+# What `public_names` reads of a player: a screen drawing many seats loads these alone (`.only`).
+PUBLIC_NAME_FIELDS = ("first_name", "last_name", "nickname", "public_full_name")
+
+
 def _public_options(player: Player) -> list[str]:
     """The names a public screen may show for a player (WTL-3), shortest first: never the full
     name, unless he opted in (then only it). A nickname that is the player's full name counts as

@@ -27,7 +27,7 @@ from cashgame.models import (
 from cashier.models import AccountKind
 from cashier.selectors import account_amount
 from players.models import Player
-from players.selectors import public_names
+from players.selectors import PUBLIC_NAME_FIELDS, public_names
 
 
 def game_list(*, active_only: bool = False) -> QuerySet[Game]:
@@ -196,6 +196,8 @@ def ruling_list(*, table: CashTable | None = None) -> QuerySet[Ruling]:
     return rulings.filter(table=table) if table is not None else rulings
 
 
+PLAYER_NAME_FIELDS = tuple(f"player__{field}" for field in PUBLIC_NAME_FIELDS)
+
 # The seats as the floor draws them: a seat's colour is its state, and a word says it too for
 # every state but playing (colour alone is not enough); an empty seat has none.
 EMPTY_SEAT = "empty"
@@ -243,9 +245,14 @@ def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[di
         )
     }
     sessions: dict[int, dict[int, PlayerSession]] = defaultdict(dict)
-    for session in PlayerSession.objects.filter(table_id__in=ids, ended_at__isnull=True).select_related(
-        "player"
-    ):
+    # Only what a drawn seat shows: the floor view draws every seat of the room each half second,
+    # and the rest of a session and its player (a dozen dates among them) is most of a row's cost.
+    seated = (
+        PlayerSession.objects.filter(table_id__in=ids, ended_at__isnull=True)
+        .select_related("player")
+        .only("table_id", "seat", "state", "last_counted_cents", "player_id", *PLAYER_NAME_FIELDS)
+    )
+    for session in seated:
         sessions[session.table_id][session.seat] = session
     called = defaultdict(list)
     for entry in (
