@@ -297,13 +297,15 @@ def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[di
 
 
 def waiting_counts() -> list[dict]:
-    """Per active game: how many players wait and how many are called (one query)."""
+    """Per active game, by name: how many players wait and how many are called (one query).
+    The order is explicit: PostgreSQL returns an aggregate's groups in any order."""
+    games = game_list(active_only=True).annotate(
+        waiting_count=Count("waiting", filter=Q(waiting__status=WaitStatus.WAITING)),
+        called_count=Count("waiting", filter=Q(waiting__status=WaitStatus.CALLED)),
+    )
     return [
         {"game": game, "waiting": game.waiting_count, "called": game.called_count}
-        for game in game_list(active_only=True).annotate(
-            waiting_count=Count("waiting", filter=Q(waiting__status=WaitStatus.WAITING)),
-            called_count=Count("waiting", filter=Q(waiting__status=WaitStatus.CALLED)),
-        )
+        for game in games.order_by("name", "pk")
     ]
 
 
