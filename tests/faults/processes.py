@@ -295,3 +295,28 @@ def broker_of_this_process(url: str):
         yield
     finally:
         app.conf.broker_url, app._pool, app.amqp._producer_pool = previous
+
+
+@contextlib.contextmanager
+def celery_processes(tmp_path: Path, broker_url: str, worker_name: str):
+    """Yields `(start_one, started, tmp_path)`: `start_one("worker")` or `start_one("beat")`
+    starts that process on `broker_url` and waits until it is ready (again, after a kill);
+    `started` holds the latest of each. This process sends its messages to the same broker,
+    and every process started is stopped at the end."""
+    started: dict = {}
+
+    def start_one(name: str):
+        log = tmp_path / f"{name}.log"
+        if name == "beat":
+            started[name] = start_beat(log, broker_url, tmp_path / "beat-schedule")
+            wait_for_log(log, "beat: Starting", timeout=30)
+        else:
+            started[name] = start_worker(log, broker_url, worker_name)
+            wait_for_log(log, "ready.", timeout=30, count=log_count(log, "ready.") + 1)
+        return started[name]
+
+    try:
+        with broker_of_this_process(broker_url):
+            yield start_one, started, tmp_path
+    finally:
+        stop_all(started.values())

@@ -22,12 +22,9 @@ from reports.selectors.books import books_problems
 from tests.faults.processes import (
     RedisServer,
     broker_of_this_process,
+    celery_processes,
     kill,
-    log_count,
     sessions_waiting_on,
-    start_beat,
-    start_worker,
-    stop_all,
     wait_for_line,
     wait_for_log,
 )
@@ -88,21 +85,8 @@ def redis_server(tmp_path):
 @pytest.fixture
 def celery(tmp_path, redis_server):
     """A worker (threads pool, 4 threads) and the one beat, on the private Redis."""
-    started: dict = {}
-
-    def start_one(name: str):
-        log = tmp_path / f"{name}.log"
-        if name == "beat":
-            started[name] = start_beat(log, redis_server.url, tmp_path / "beat-schedule")
-            wait_for_log(log, "beat: Starting", timeout=30)
-        else:
-            started[name] = start_worker(log, redis_server.url, "clockfaults")
-            wait_for_log(log, "ready.", timeout=30, count=log_count(log, "ready.") + 1)
-        return started[name]
-
-    with broker_of_this_process(redis_server.url):
-        yield start_one, started, tmp_path
-    stop_all(started.values())
+    with celery_processes(tmp_path, redis_server.url, "clockfaults") as processes:
+        yield processes
 
 
 def test_worker_killed_with_levels_pending_raises_each_due_level_once_after_restart__TRN_8(floor, celery):

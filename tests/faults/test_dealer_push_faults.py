@@ -23,14 +23,10 @@ from poker.rotation import next_push
 from tests.cashgame.conftest import make_game, make_table
 from tests.faults.processes import (
     RedisServer,
-    broker_of_this_process,
+    celery_processes,
     kill,
-    log_count,
-    start_beat,
-    start_worker,
     stop_all,
     wait_for_line,
-    wait_for_log,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -46,21 +42,8 @@ def celery(tmp_path, monkeypatch, settings):
     monkeypatch.setenv("DEALERS_TIME_SCALE", str(SCALE))  # the worker's and the beat's too
     server = RedisServer(tmp_path)
     server.start()
-    started: dict = {}
-
-    def start_one(name: str):
-        log = tmp_path / f"{name}.log"
-        if name == "beat":
-            started[name] = start_beat(log, server.url, tmp_path / "beat-schedule")
-            wait_for_log(log, "beat: Starting", timeout=30)
-        else:
-            started[name] = start_worker(log, server.url, "dealerfaults")
-            wait_for_log(log, "ready.", timeout=30, count=log_count(log, "ready.") + 1)
-        return started[name]
-
-    with broker_of_this_process(server.url):
-        yield start_one, started, tmp_path
-    stop_all(started.values())
+    with celery_processes(tmp_path, server.url, "dealerfaults") as processes:
+        yield processes
     server.stop()
 
 
