@@ -151,7 +151,11 @@ class ChipCountNewView(_ChipSetForm):
                 kind=ChipAccountKind.TRAY,
             )
         return chip_services.chip_count_record(
-            actor=self.request.user, account=account, counted=form.counts(), now=timezone.now()
+            actor=self.request.user,
+            account=account,
+            counted=form.counts(),
+            now=timezone.now(),
+            request_key=form.cleaned_data["request_key"],
         )
 
     def get_success_url(self):

@@ -6,11 +6,13 @@ one posting and one audit record."""
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
 from chips.models import (
@@ -188,12 +190,32 @@ def _slip(actor, table, chips, dealer_name, floor_name, now, kind, request_key=N
 
 @transaction.atomic
 def chip_count_record(
-    *, actor, account: ChipAccount, counted: Chips, now: datetime, note: str = ""
+    *,
+    actor,
+    account: ChipAccount,
+    counted: Chips,
+    now: datetime,
+    note: str = "",
+    request_key: str | None = None,
 ) -> ChipCount:
     """A count by denomination (every chip of the set, 0 included) against what the ledger says
     the account holds. Each difference is reported; nothing is posted. A negative count is
-    refused."""
+    refused. With the page's request key, the form sent twice records one count (CAG-2)."""
     require_role(actor, *CASHIER_ROLES)
+    record = partial(_count_write, actor=actor, account=account, counted=counted, now=now, note=note)
+    if not request_key:
+        return record()
+    return run_once(
+        key=request_key,
+        operation="chips.count",
+        request={"account": account.pk, "counted": sorted(counted.items()), "note": note},
+        run=record,
+        load=lambda pk: ChipCount.objects.get(pk=pk),
+        now=now,
+    )
+
+
+def _count_write(*, actor, account: ChipAccount, counted: Chips, now: datetime, note: str) -> ChipCount:
     known = _denominations(account.chip_set)
     for value, quantity in counted.items():
         if isinstance(quantity, int) and not isinstance(quantity, bool) and quantity < 0:

@@ -96,6 +96,25 @@ def test_negative_count_refused_on_the_page__CHP_2(client, cashier, cash) -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("language", "typed"), [("en", "1,500"), ("en", "1 500"), ("sk", "1 500"), ("sk", "1.500")]
+)
+def test_a_count_typed_as_people_write_it_is_read_exactly__CHP_2_CAG_5(
+    client, cashier, cash, language, typed
+) -> None:
+    client.force_login(cashier)
+    client.cookies["django_language"] = language
+    data = {"request_key": "page-typed-count-01", "account": "vault"}
+    data.update({f"chip_{value}": "0" for value in (50, 100, 200, 2500, 10000, 50000)})
+    data["chip_500"] = typed
+    answer = client.post(reverse("cashier:chip-count-new", args=[cash.pk]), data)
+    again = client.post(reverse("cashier:chip-count-new", args=[cash.pk]), data)  # a double tap
+    count = ChipCount.objects.get()
+    assert answer.url == again.url == reverse("cashier:chip-count", args=[count.pk])
+    line = count.lines.get(denomination__value=500)
+    assert (line.expected, line.counted) == (100, 1500)
+
+
 def test_colour_up_page_refuses_a_race_out_and_keeps_what_was_typed__CHP_1(client, floor) -> None:
     tournament = TournamentFactory(levels=LEVELS, min_players=2)
     seat_players(tournament, 3)
