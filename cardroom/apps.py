@@ -1,5 +1,8 @@
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.urls import register_converter
+
+from cardroom.converters import NumberConverter
 
 
 class CardroomConfig(AppConfig):
@@ -13,3 +16,5 @@ class CardroomConfig(AppConfig):
         # migration) receive theirs here, after each migrate.
         post_migrate.connect(sync_role_permissions, dispatch_uid="cardroom_sync_role_permissions")
         post_migrate.connect(ensure_venue, dispatch_uid="cardroom_ensure_venue")
+        # Before any URLconf loads: every app's paths take their numbers as `<number:...>`.
+        register_converter(NumberConverter, "number")

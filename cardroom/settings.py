@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.converters import LARGEST as LARGEST_PATH_NUMBER
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Local state of the embedded default (SQLite files, the beat schedule), never committed.
 VAR_DIR = BASE_DIR / "var"
@@ -225,6 +227,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_PERMISSIONS": ["cardroom.roles.IsStaffMember"],
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {},
+    # cardroom.converters: a path's number has at most 18 digits.
+    "PATH_CONVERTER_OVERRIDES": {"number": {"type": "integer", "minimum": 0, "maximum": LARGEST_PATH_NUMBER}},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardroom.schema.add_error_responses",

@@ -10,5 +10,5 @@ urlpatterns = [
     path("", remote.JoinView.as_view(), name="join"),
     path("s/<str:token>/", remote.StatusView.as_view(), name="status"),
     path("s/<str:token>/rows/", remote.StatusRowsView.as_view(), name="rows"),
-    path("s/<str:token>/leave/<int:entry>/", remote.LeaveView.as_view(), name="leave"),
+    path("s/<str:token>/leave/<number:entry>/", remote.LeaveView.as_view(), name="leave"),
 ]

@@ -8,7 +8,7 @@ urlpatterns = [
     path("", views.BoardView.as_view(), name="board"),
     path("live/", views.BoardLiveView.as_view(), name="live"),
     path("add/", views.DealerAddView.as_view(), name="add"),
-    path("<int:pk>/clock-in/", views.ClockInView.as_view(), name="clock-in"),
-    path("<int:pk>/clock-out/", views.ClockOutView.as_view(), name="clock-out"),
-    path("<int:pk>/send/", views.SendView.as_view(), name="send"),
+    path("<number:pk>/clock-in/", views.ClockInView.as_view(), name="clock-in"),
+    path("<number:pk>/clock-out/", views.ClockOutView.as_view(), name="clock-out"),
+    path("<number:pk>/send/", views.SendView.as_view(), name="send"),
 ]

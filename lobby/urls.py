@@ -10,5 +10,5 @@ urlpatterns = [
     path("", views.RoomView.as_view(), name="room"),
     path("live/", views.RoomLiveView.as_view(), name="live"),
     path("qr.svg", views.QrView.as_view(), name="qr"),
-    path("tournaments/<int:pk>/", views.TournamentView.as_view(), name="tournament"),
+    path("tournaments/<number:pk>/", views.TournamentView.as_view(), name="tournament"),
 ]

@@ -7,8 +7,8 @@ app_name = "players"
 urlpatterns = [
     path("", views.PlayerListView.as_view(), name="list"),
     path("new/", views.PlayerCreateView.as_view(), name="create"),
-    path("<int:pk>/", views.PlayerDetailView.as_view(), name="detail"),
-    path("<int:pk>/edit/", views.PlayerUpdateView.as_view(), name="update"),
+    path("<number:pk>/", views.PlayerDetailView.as_view(), name="detail"),
+    path("<number:pk>/edit/", views.PlayerUpdateView.as_view(), name="update"),
     re_path(
         r"^(?P<pk>[0-9]+)/(?P<action>verify-id|exclude|lift-exclusion)/$",
         views.PlayerActionView.as_view(),
@@ -18,11 +18,11 @@ urlpatterns = [
 
 api_urlpatterns = [
     path("", api.PlayerListApi.as_view(), name="api-player-list"),
-    path("<int:pk>/", api.PlayerDetailApi.as_view(), name="api-player-detail"),
-    path("<int:pk>/verify-id/", api.PlayerVerifyIdApi.as_view(), name="api-player-verify-id"),
-    path("<int:pk>/exclude/", api.PlayerExcludeApi.as_view(), name="api-player-exclude"),
+    path("<number:pk>/", api.PlayerDetailApi.as_view(), name="api-player-detail"),
+    path("<number:pk>/verify-id/", api.PlayerVerifyIdApi.as_view(), name="api-player-verify-id"),
+    path("<number:pk>/exclude/", api.PlayerExcludeApi.as_view(), name="api-player-exclude"),
     path(
-        "<int:pk>/lift-exclusion/",
+        "<number:pk>/lift-exclusion/",
         api.PlayerExclusionLiftApi.as_view(),
         name="api-player-lift-exclusion",
     ),

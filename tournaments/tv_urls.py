@@ -7,6 +7,6 @@ from tournaments.views import tv as views
 app_name = "tv"
 
 urlpatterns = [
-    path("<int:pk>/", views.TvClockView.as_view(), name="clock"),
-    path("<int:pk>/state.json", views.TvStateView.as_view(), name="state"),
+    path("<number:pk>/", views.TvClockView.as_view(), name="clock"),
+    path("<number:pk>/state.json", views.TvStateView.as_view(), name="state"),
 ]

@@ -6,7 +6,7 @@ import re
 from django.urls import URLPattern, URLResolver, get_resolver
 
 SKIP_PREFIXES = ("admin/",)
-SAMPLE_ARGUMENTS = {"int": "999999", "str": "sample", "slug": "sample", "path": "sample"}
+SAMPLE_ARGUMENTS = {"int": "999999", "number": "999999", "str": "sample", "slug": "sample", "path": "sample"}
 METHODS = ("get", "post", "put", "patch", "delete")
 
 
