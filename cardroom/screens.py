@@ -75,3 +75,45 @@ def shared_reading(key: str, read: Callable[[], T], *, every: float) -> T:
     value = read()
     cache.set(f"{key}:last", (moment, value), timeout=max(5, 4 * every))
     return value
+
+
+# A kept reading older than this many periods means no worker answered: the request reads.
+LATE_PERIODS = 4
+STAFF_CHANGED_KEY = "screens:staff-changed-at"
+
+
+def kept_reading(key: str, read: Callable[[], T], *, every: float, ask_worker: Callable[[], None]) -> T:
+    """What many screens poll and is costly to read (the floor's room), kept fresh by a Celery
+    worker so that web requests do not read it.
+
+    A poll is answered with the last reading. Once that is `every` seconds old, the poll asks a
+    worker for a new one (`ask_worker()`, once per period; the task calls `reading_keep`). With
+    sync web workers, a request that read the room itself held a worker for tens of
+    milliseconds, and a dealer's tap arriving then waited behind it. A request still reads
+    itself when there is no reading yet, when staff changed the room since the reading began
+    (`staff_changed_room`: whoever acted sees the result at once), or when the reading is
+    LATE_PERIODS periods old because no worker answered (a worker down, or none in tests).
+    """
+    found = cache.get_many([f"{key}:kept", STAFF_CHANGED_KEY])
+    kept = found.get(f"{key}:kept")
+    now = time.time()
+    if kept is None or kept[0] < found.get(STAFF_CHANGED_KEY, 0) or now - kept[0] > LATE_PERIODS * every:
+        return reading_keep(key, read, every=every)
+    if now - kept[0] >= every and cache.add(f"{key}:asked", 1, timeout=LATE_PERIODS * every):
+        ask_worker()
+    return kept[1]
+
+
+def reading_keep(key: str, read: Callable[[], T], *, every: float) -> T:
+    """Read now and keep the reading, stamped with the time the reading began."""
+    began = time.time()
+    value = read()
+    cache.set(f"{key}:kept", (began, value), timeout=max(60, 10 * LATE_PERIODS * every))
+    cache.delete(f"{key}:asked")
+    return value
+
+
+def staff_changed_room() -> None:
+    """Staff just changed the room from a screen (seated a player, moved one): kept readings
+    begun before now are stale, so the screen's refresh reads the room again."""
+    cache.set(STAFF_CHANGED_KEY, time.time(), timeout=None)
