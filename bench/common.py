@@ -4,7 +4,6 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -128,46 +127,6 @@ def stop_server(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait()
-
-
-def wait_for(path: Path, text: str, timeout: float) -> None:
-    """Until `text` shows in the log file at `path` (a process started and said so)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if path.exists() and text in path.read_text(errors="replace"):
-            return
-        time.sleep(0.1)
-    raise SystemExit(f"{text!r} not seen in {path}")
-
-
-def start_celery(name: str, worker_options: list[str]) -> tuple[list[subprocess.Popen], Path]:
-    """One Celery worker and one beat on REDIS_URL (as README.md's Production runs them), started
-    and ready: (the processes, the directory of their logs). Stop them with `stop_processes`."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    celery = str(Path(sys.executable).with_name("celery"))
-    logs = Path(tempfile.mkdtemp(prefix=name))
-    worker = [celery, "-A", "cardroom", "worker", "--loglevel=INFO", *worker_options]
-    worker += [f"--hostname={name}-{os.getpid()}@%h", "--without-gossip", "--without-mingle", "--purge"]
-    beat = [celery, "-A", "cardroom", "beat", "--loglevel=INFO", "--schedule", str(logs / "beat")]
-    processes = []
-    for command, log in ((worker, "worker.log"), (beat, "beat.log")):
-        with (logs / log).open("w") as out:
-            processes.append(
-                subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-            )
-    wait_for(logs / "worker.log", "ready", timeout=60)
-    wait_for(logs / "beat.log", "beat: Starting", timeout=60)
-    return processes
-
-
-def stop_processes(processes: list[subprocess.Popen]) -> None:
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def load_average() -> str:

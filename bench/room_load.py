@@ -3,11 +3,9 @@ each kind of request, p99 under 100 ms (p99 / 100 ms < 1), no errors, and the bo
 
 Run from the project root:  .venv/bin/python bench/room_load.py
 PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set); REDIS_URL
-defaults to redis://127.0.0.1:6379/6 (cache and Celery broker, as in production; the database's
-queue is emptied at the end). Served as README.md's Production runs the room, on this machine:
-gunicorn (one single-threaded worker per CPU, DEBUG off), one Celery worker (it draws the
-floor's room, floor.drawing) and one beat (the clock's, the waiting lists' and the dealers'
-reconcilers every 2 s).
+defaults to redis://127.0.0.1:6379/6 (cache and Celery broker, as in production; no worker runs,
+and the database's queue is emptied at the end). Served by gunicorn (one single-threaded worker
+per CPU, DEBUG off) on this machine.
 
 The devices, each one coroutine of an asyncio client in this process:
 - 40 dealer tablets, one per table, tap deal / flop / end (POST .../tables/<id>/hands/,
@@ -58,9 +56,7 @@ from bench.common import (
     percentile,
     prepare_database,
     setup_django,
-    start_celery,
     start_server,
-    stop_processes,
     stop_server,
 )
 
@@ -259,16 +255,15 @@ def _cpu_ticks() -> tuple[int, int]:
 
 
 class ServerCpu:
-    """CPU seconds that gunicorn, Celery (each a process and its children, `roots`: pid -> kind)
-    and this database's PostgreSQL backends use in a window, sampled from /proc every SAMPLE_S:
-    a backend is found by its process title ("postgres: <user> <database> ..."), so one that
-    starts or ends in the window counts too (less the last SAMPLE_S of one that ends)."""
+    """CPU seconds that gunicorn (master and workers) and this database's PostgreSQL backends
+    use in a window, sampled from /proc every SAMPLE_S: a backend is found by its process title
+    ("postgres: <user> <database> ..."), so one that starts or ends in the window counts too
+    (less the last SAMPLE_S of one that ends)."""
 
     SAMPLE_S = 0.25
-    KINDS = ("gunicorn", "celery", "postgres")
 
-    def __init__(self, roots: dict[int, str], database: str):
-        self.roots, self.title = roots, f" {database} "
+    def __init__(self, server_pid: int, database: str):
+        self.server_pid, self.title = server_pid, f" {database} "
         self.tick = os.sysconf("SC_CLK_TCK")
         self.used: dict[int, list] = {}  # pid -> [kind, ticks when first seen, ticks last seen]
 
@@ -278,8 +273,8 @@ class ServerCpu:
             try:
                 fields = stat.read_text().rsplit(")", 1)[1].split()
                 pid = int(stat.parent.name)
-                if pid in self.roots or int(fields[1]) in self.roots:
-                    kind = self.roots.get(pid) or self.roots[int(fields[1])]
+                if pid == self.server_pid or int(fields[1]) == self.server_pid:
+                    kind = "gunicorn"
                 elif self.title in (stat.parent / "cmdline").read_text():
                     kind = "postgres"
                 else:
@@ -303,8 +298,8 @@ class ServerCpu:
 
     def cores(self, seconds: float) -> tuple[dict[str, float], dict[str, int]]:
         """(cores used by kind, processes seen by kind) over a window of `seconds`."""
-        cores = dict.fromkeys(self.KINDS, 0.0)
-        count = dict.fromkeys(self.KINDS, 0)
+        cores = {"gunicorn": 0.0, "postgres": 0.0}
+        count = {"gunicorn": 0, "postgres": 0}
         for kind, first, last in self.used.values():
             cores[kind] += (last - first) / self.tick / seconds
             count[kind] += 1
@@ -489,7 +484,7 @@ async def devices(port: int, room: dict, answers: list[Answer], deadline: float,
     await asyncio.gather(*tasks)
 
 
-def run_load(port: int, room: dict, roots: dict[int, str], *, legacy: bool) -> dict:
+def run_load(port: int, room: dict, server_pid: int, *, legacy: bool) -> dict:
     """Every device at once for WARMUP_S + MEASURE_S (a device stops after its last answer);
     the answers, the measured window, the client's CPU seconds and the CPU used meanwhile."""
     answers: list[Answer] = []
@@ -498,7 +493,7 @@ def run_load(port: int, room: dict, roots: dict[int, str], *, legacy: bool) -> d
     client_before = resource.getrusage(resource.RUSAGE_SELF)
     measured: dict = {}
 
-    server_cpu = ServerCpu(roots, os.environ["DATABASE_URL"].rsplit("/", 1)[1])
+    server_cpu = ServerCpu(server_pid, os.environ["DATABASE_URL"].rsplit("/", 1)[1])
 
     async def run() -> None:
         load = asyncio.create_task(devices(port, room, answers, window_[1], legacy))
@@ -594,14 +589,11 @@ def main() -> None:
         started = time.monotonic()
         room = setup_room()
         print(f"setup {time.monotonic() - started:.1f} s; load average {load_average()} (1, 5, 15 min)")
-        celery, _logs = start_celery("roomload", [])
         server, port = start_server("cardroom.settings")
         try:
-            roots = {server.pid: "gunicorn", **{process.pid: "celery" for process in celery}}
-            result = run_load(port, room, roots, legacy=legacy)
+            result = run_load(port, room, server.pid, legacy=legacy)
         finally:
             stop_server(server)
-            stop_processes(celery)
         problems = books()
         report(result, tally(result), problems)
     finally:
@@ -649,10 +641,10 @@ def report(result: dict, measured: dict, problems: list) -> None:
     cores = result["server_cores"]
     requests = sum(len(group["ms"]) for group in kinds.values())
     print(
-        f"server CPU while measured: gunicorn {cores['gunicorn']:.2f} cores, Celery worker and beat "
-        f"{cores['celery']:.2f}, PostgreSQL {result['server_processes']['postgres']} backends "
-        f"{cores['postgres']:.2f} cores (of {os.cpu_count()}); per request "
-        f"{sum(cores.values()) * MEASURE_S / max(1, requests) * 1000:.1f} ms"
+        f"server CPU while measured: gunicorn {cores['gunicorn']:.2f} cores, PostgreSQL "
+        f"{result['server_processes']['postgres']} backends {cores['postgres']:.2f} cores "
+        f"(of {os.cpu_count()}); per request "
+        f"{(cores['gunicorn'] + cores['postgres']) * MEASURE_S / max(1, requests) * 1000:.1f} ms"
     )
     for name in TARGETED:
         ms = kinds.get(name, {"ms": []})["ms"]

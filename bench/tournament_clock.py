@@ -14,18 +14,28 @@ maximum over every rise, and p99 / 250 ms (the ratio must be under 1).
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import percentile, prepare_database, setup_django, start_celery, stop_processes
+from bench.common import ROOT, percentile, prepare_database, setup_django
 
 TOURNAMENTS = 3
 LEVELS = 40
 LEVEL_SECONDS = 1
 TARGET_MS = 250.0
+
+
+def wait_for(path: Path, text: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and text in path.read_text(errors="replace"):
+            return
+        time.sleep(0.1)
+    raise SystemExit(f"{text!r} not seen in {path}")
 
 
 def main() -> None:
@@ -41,7 +51,24 @@ def main() -> None:
         from tournaments.models import Tournament, TournamentLevel
         from tournaments.services.clock import clock_start
 
-        processes, logs = start_celery("clockbench", ["--pool=threads", "--concurrency=4"])
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        celery = str(Path(sys.executable).with_name("celery"))
+        logs = Path(tempfile.mkdtemp(prefix="clockbench"))
+        worker = [celery, "-A", "cardroom", "worker", "--pool=threads", "--concurrency=4", "--loglevel=INFO"]
+        worker += [
+            f"--hostname=clockbench-{os.getpid()}@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--purge",
+        ]
+        beat = [celery, "-A", "cardroom", "beat", "--loglevel=INFO", "--schedule", str(logs / "beat")]
+        for command, name in ((worker, "worker.log"), (beat, "beat.log")):
+            with (logs / name).open("w") as out:
+                processes.append(
+                    subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+                )
+        wait_for(logs / "worker.log", "ready", timeout=60)
+        wait_for(logs / "beat.log", "beat: Starting", timeout=60)
 
         floor = User.objects.create_user(username=f"bench-floor-{os.getpid()}")
         floor.groups.add(Group.objects.get(name=Role.FLOOR.value))
@@ -88,7 +115,13 @@ def main() -> None:
         print(f"lateness_max_ms={max(lateness):.1f}")
         print(f"ratio_p99_to_target={p99 / TARGET_MS:.3f}  (target < 1)")
     finally:
-        stop_processes(processes)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
         drop()
 
 

@@ -18,7 +18,6 @@ from django.views.generic import TemplateView
 from cardroom.errors import DomainError
 from cardroom.money import parse_cents
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_role
-from cardroom.screens import staff_changed_room
 from cashgame import selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
 from cashgame.selectors.waiting import must_move_next
@@ -101,7 +100,6 @@ class SeatActionView(RoleRequiredMixin, View):
             outcome = ("error", str(error))
         else:
             outcome = ("success", done)
-            staff_changed_room()  # the room's refresh that follows shows this at once
         if not request.htmx:
             getattr(messages, outcome[0])(request, outcome[1])
             return redirect(_back(request, table))

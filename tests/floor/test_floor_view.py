@@ -9,14 +9,12 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
-from cardroom.screens import staff_changed_room
 from cashgame.models import WaitingEntry, WaitStatus
 from cashgame.services.hands import hand_start
 from cashgame.services.sessions import session_seat, session_state_change
 from cashgame.services.tables import table_close
 from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_remove
 from floor.selectors import room_get
-from floor.tasks import room_draw
 from tests.cashgame.conftest import make_game, make_table, seat_players
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory
@@ -165,20 +163,17 @@ def test_live_fragment_queries_do_not_grow_with_tables_and_players(
     assert page.content.decode().count('class="seat seat--') == 4 * 9 + 16
 
 
-def test_every_screen_polling_shares_the_drawing_a_worker_keeps_fresh(
+def test_every_screen_polling_in_one_second_shares_one_drawing_until_the_room_changes(
     client, floor, manager, room, game12, monkeypatch, django_assert_num_queries
 ):
-    """Ten floor screens polling each second are answered with the last drawing of the room; once
-    it is half a second old a poll asks the worker for a new one (once), and the polls after
-    the worker drew it show the change (here a player taken off the waiting list)."""
+    """Ten floor screens polling each second cost two drawings a second; a change of the room
+    (here a player taken off the waiting list) is drawn for the polls of the next half second."""
     hold_caches(monkeypatch)
     now = [1_800_000_000.1]
     monkeypatch.setattr("time.time", lambda: now[0])
-    asked = []
-    monkeypatch.setattr(room_draw, "delay", lambda **kwargs: asked.append(kwargs))
     cache.clear()
     client.force_login(floor)
-    first = client.get("/floor/live/").content.decode()  # no drawing yet: this request draws
+    first = client.get("/floor/live/").content.decode()
     other = Client()
     other.force_login(manager)
     other.get("/floor/live/")
@@ -190,41 +185,8 @@ def test_every_screen_polling_shares_the_drawing_a_worker_keeps_fresh(
     waiting_remove(actor=floor, entry=leaving)
     assert other.get("/floor/live/").content.decode() == first  # the same half second
     now[0] += 0.5
-    with django_assert_num_queries(2 * DRAWN_QUERIES):  # due again: the worker is asked, once
-        assert other.get("/floor/live/").content.decode() == first
-        assert other.get("/floor/live/").content.decode() == first
-    assert asked == [{"language": "en", "tappable": True}]
-    room_draw(**asked[0])  # what the worker does with the message
     changed = other.get("/floor/live/").content.decode()
     assert re.search(r'<strong class="count">(\d+)</strong>', changed).group(1) == str(int(waiting) - 1)
-
-
-def test_a_poll_draws_the_room_itself_when_no_worker_answers_or_the_floor_just_acted(
-    client, floor, room, game12, monkeypatch
-):
-    hold_caches(monkeypatch)
-    now = [1_800_000_000.1]
-    monkeypatch.setattr("time.time", lambda: now[0])
-    monkeypatch.setattr(room_draw, "delay", lambda **kwargs: None)  # a worker that never answers
-    client.force_login(floor)
-    first = client.get("/floor/live/").content.decode()
-    waiting = int(re.search(r'<strong class="count">(\d+)</strong>', first).group(1))
-    waiting_remove(
-        actor=floor, entry=WaitingEntry.objects.filter(game=game12, status=WaitStatus.WAITING).first()
-    )
-    now[0] += 2.0
-    assert client.get("/floor/live/").content.decode() == first  # asked the worker, kept the last
-    now[0] += 0.1  # more than four periods without an answer: drawn here
-    second = client.get("/floor/live/").content.decode()
-    assert re.search(r'<strong class="count">(\d+)</strong>', second).group(1) == str(waiting - 1)
-    waiting_remove(
-        actor=floor, entry=WaitingEntry.objects.filter(game=game12, status=WaitStatus.WAITING).first()
-    )
-    now[0] += 0.1
-    staff_changed_room()  # the seat panel says so after the floor acted
-    now[0] += 0.1
-    third = client.get("/floor/live/").content.decode()
-    assert re.search(r'<strong class="count">(\d+)</strong>', third).group(1) == str(waiting - 2)
 
 
 def test_staff_without_a_role_is_refused__ROL_1(client, room):
