@@ -35,12 +35,13 @@ lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 
-# One pytest-xdist worker per core; each has its own test database (and Redis database).
+# One pytest-xdist worker per core; each has its own test database (and Redis database). An idle
+# worker takes tests queued for a busy one (worksteal), so a few long tests do not end the run alone.
 TEST_WORKERS ?= auto
 
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest -n $(TEST_WORKERS) --durations=10
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=10
 
 # Translators: regenerate the Slovak catalogue, then compile it (needs GNU gettext).
 messages: $(VENV)/.dev-installed

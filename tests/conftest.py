@@ -18,7 +18,8 @@ from cashier.services.ledger import account_cache_clear
 PASSWORD = "correct-horse-battery-staple"
 
 # How many examples each property and state-machine test draws: CI's PostgreSQL pass sets
-# HYPOTHESIS_PROFILE=ci (200 each); `make test` runs hypothesis's default of 100.
+# HYPOTHESIS_PROFILE=ci (200 each where a test does not say; the books machines and the API fuzz
+# test set their own); `make test` runs hypothesis's default of 100.
 settings.register_profile("ci", max_examples=200)
 settings.register_profile("quick", max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
@@ -126,3 +127,15 @@ def api_client_for(user) -> APIClient:
 def api():
     """api(user) -> an APIClient authenticated as that user (None: anonymous)."""
     return api_client_for
+
+
+@pytest.fixture
+def blind_presets(db):
+    """The three preset blind structures that migration tournaments 0002 ships. A transactional
+    test empties the database after it, migrations' rows included, and whichever test a worker
+    runs next may need them."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    import_module("tournaments.migrations.0002_blind_structure_presets").add_presets(apps, None)

@@ -275,6 +275,22 @@ def test_reversing_a_buy_in_whose_chips_played_is_refused__CAG_6(cashier, floor,
     assert Hand.objects.count() == 1
 
 
+def test_reversing_a_buy_in_whose_chips_another_player_took_to_the_cage_is_refused__CAG_6_CSH_4(
+    cashier, manager, floor, shift, table
+):
+    """Found by the books state machine: two buy-ins of 200.00 EUR, one player cashes out all
+    400.00 EUR, then the other's buy-in is reversed; the table would hold -200.00 EUR in play."""
+    first, second = _seated_and_bought(cashier, floor, shift, table)
+    route(cashier, shift, kind="cash_out", player_id=first.pk, table_id=table.pk, amount_cents=40_000)
+    record = CashierTransaction.objects.get(player=second, kind="cash_buy_in")
+    with pytest.raises(DomainError) as error:
+        correction_request(actor=manager, posting=record.posting, reason="Typed wrong")
+    assert (error.value.code, error.value.rule) == ("chips_have_played", "CAG-6")
+    assert account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference) == 0
+    assert PlayerSession.objects.get(player=second).buy_in_cents == 20_000
+    assert books_problems() == []
+
+
 def test_repeated_key_answers_with_the_first_receipt__CAG_2(api, cashier, shift, table, player):
     body = {"kind": "cash_buy_in", "player": player.pk, "table": table.pk, "seat": 2, "amount_cents": 20_000}
     first = post(api, cashier, shift, key="door-repeat-0001", **body)

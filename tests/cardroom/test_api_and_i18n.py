@@ -27,7 +27,7 @@ def test_slovak_page_is_translated(client, manager):
     assert 'lang="sk"' in page
 
 
-def test_demo_is_idempotent(capsys):
+def test_demo_is_idempotent(capsys, blind_presets):
     from django.contrib.auth import get_user_model
 
     from cashgame.models import CashTable, Game

@@ -16,7 +16,7 @@ from tournaments.services.registration import tournament_start
 from tournaments.services.tournaments import tournament_create
 from tournaments.tv import tv_state_get
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("blind_presets")]
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from tournaments.models import BlindStructure, StructureLevel
 from tournaments.selectors import structure_levels_data
 from tournaments.services.structures import structure_create, structure_import, validate_levels
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("blind_presets")]
 
 
 def level(small, big, minutes=20, ante=0, bb_ante=False, note=""):

@@ -6,7 +6,7 @@ from tests.tournaments.factories import T0, TournamentFactory, seat_players
 from tournaments.selectors import tournament_clock_get
 from tournaments.services.clock import clock_pause, clock_start
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("blind_presets")]
 
 S = timedelta(seconds=1)
 LEVELS = [(25, 50, 600), (50, 100, 600), ("break", 300, "Colour up the 25 chips"), (100, 200, 900)]

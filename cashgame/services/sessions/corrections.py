@@ -2,9 +2,9 @@
 
 A reversal puts the money back where it came from in the ledger; the session must say the same,
 or the table's chips in play and its sessions disagree. A buy-in or top-up is reversed only
-while its chips have not played (no hand dealt to the seat since, no cash-out since); a
-cash-out only while the player can sit down again in his seat, to be cashed out for the right
-amount.
+while its chips have not played (no hand dealt to the seat since, no cash-out since, and the
+table still holds as many chips as it bought); a cash-out only while the player can sit down
+again in his seat, to be cashed out for the right amount.
 """
 
 from datetime import datetime
@@ -16,7 +16,8 @@ from cardroom.services import audit_record, snapshot
 from cashgame.models import Hand, JackpotShare, PlayerSession, SeatState, SessionEvent, SessionEventKind
 from cashgame.services._common import lock_table
 from cashgame.services.sessions._common import _event
-from cashier.models import CashierTransaction
+from cashier.models import AccountKind, CashierTransaction
+from cashier.selectors import account_amount
 
 SESSION_FIELDS = ["state", "buy_in_cents", "top_up_cents", "cash_out_cents", "ended_at", "last_counted_cents"]
 
@@ -55,6 +56,15 @@ def _cashed_out_since(session: PlayerSession, event: SessionEvent) -> bool:
     return session.events.filter(pk__gt=event.pk, kind=SessionEventKind.CASH_OUT).exists()
 
 
+def _left_the_table(session: PlayerSession, event: SessionEvent) -> bool:
+    """The table holds fewer chips in play than the purchase: others took chips to the cage
+    since. Taking the purchase back would leave the table's chips in play below zero (CSH-4);
+    found by the books state machine (three buy-ins, one player cashing out all 600.00 EUR, then
+    a reversal of another's buy-in)."""
+    in_play = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=session.table.reference)
+    return in_play < event.amount_cents
+
+
 def _cannot_sit_down_again(session: PlayerSession) -> bool:
     still_open = PlayerSession.objects.filter(ended_at__isnull=True)
     return (
@@ -80,6 +90,7 @@ def _reversal_effect(*, record: CashierTransaction, actor, now: datetime | None,
             or session.table.reference != record.reference
             or _dealt_since(session, event)
             or _cashed_out_since(session, event)
+            or _left_the_table(session, event)
         ):
             raise DomainError(
                 "chips_have_played",
