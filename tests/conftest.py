@@ -46,7 +46,11 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """`postgres` tests need row locks and real concurrency: they run in CI's PostgreSQL pass."""
+    """The `long` tests first: pytest-xdist hands tests out in this order, and a test of a
+    minute or two handed out last kept one worker busy after the others had finished (in CI's
+    PostgreSQL pass, the every-page walk started at 93 % and ran 163 s on its own).
+    `postgres` tests need row locks and real concurrency: they run in CI's PostgreSQL pass."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: order kept otherwise
     if ON_POSTGRES:
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL); runs in CI's second pass")

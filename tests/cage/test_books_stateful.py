@@ -441,9 +441,11 @@ SETTINGS = settings(
 )
 
 
+@pytest.mark.long
 def test_cash_game_money_keeps_the_books__CAG_1_CAG_6_CSH_1_CSH_3(db):
     run_state_machine_as_test(CashBooks, settings=SETTINGS)
 
 
+@pytest.mark.long
 def test_tournament_money_keeps_the_books__CAG_1_CAG_6_TRN_6_TRN_10(db):
     run_state_machine_as_test(TournamentBooks, settings=SETTINGS)

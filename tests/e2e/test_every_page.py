@@ -79,6 +79,7 @@ def _axe_problems(page) -> list[str]:
     ]
 
 
+@pytest.mark.long
 def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_server):
     # axe-core as the PyPI wheel ships it (pinned in requirements-dev.txt); no network needed.
     axe_script = pytest.importorskip("axe_playwright_python.base").AXE_SCRIPT

@@ -30,6 +30,7 @@ def new_page(browser):
     return context, page
 
 
+@pytest.mark.long
 def test_floor_runs_a_ten_player_tournament_and_the_cashier_pays_the_winners__TRN_10(
     browser, page, live_server, floor, cashier
 ):

@@ -89,6 +89,7 @@ def celery(tmp_path, redis_server):
         yield processes
 
 
+@pytest.mark.long
 def test_worker_killed_with_levels_pending_raises_each_due_level_once_after_restart__TRN_8(floor, celery):
     start_one, started, logs = celery
     start_one("worker")
@@ -181,6 +182,7 @@ def run_tick(tournament_id: int, due: str, results: list) -> None:
         connections.close_all()
 
 
+@pytest.mark.long
 def test_broker_restarted_empty_skips_and_repeats_no_level__TRN_8(floor, celery, redis_server):
     start_one, started, logs = celery
     start_one("worker")

@@ -56,6 +56,7 @@ def wait_for_round(due, timeout: float) -> None:
     raise AssertionError(f"the push round at {due} was never carried out")
 
 
+@pytest.mark.long
 def test_worker_killed_holding_a_push_carries_out_every_push_once_after_restart__DLR_2(floor, celery):
     start_one, started, logs = celery
     start_one("worker")

@@ -167,6 +167,7 @@ def drawers_by_api(port: int, desks: list[dict]) -> dict[int, int]:
     return drawers
 
 
+@pytest.mark.long
 def test_killed_web_workers_and_impatient_clients_lose_no_money__CAG_1_CAG_2_CAG_3_CAG_4_CAG_6(tmp_path):
     ReceiptCounter.objects.get_or_create(venue=venue_get())
     desks = []

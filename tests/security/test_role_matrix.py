@@ -274,6 +274,7 @@ def call(client, method: str, path: str):
     return getattr(client, method)(path)
 
 
+@pytest.mark.long
 def test_each_role_gets_exactly_its_routes__ROL_1(client, floor, cashier, manager, administrator):
     users = {"floor": floor, "cashier": cashier, "manager": manager, "administrator": administrator}
     problems = []

@@ -44,6 +44,7 @@ def wait_for(path: Path, text: str, timeout: float) -> None:
     raise AssertionError(f"{text!r} not seen in {path.name}:\n{path.read_text(errors='replace')[-3000:]}")
 
 
+@pytest.mark.long
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
