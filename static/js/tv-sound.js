@@ -61,7 +61,17 @@
   document.addEventListener("pointerdown", unlock);
   document.addEventListener("keydown", unlock);
   if (hint) {
-    hint.addEventListener("click", function () { unlock().then(function () { play("test"); }); });
+    hint.addEventListener("click", function () {
+      unlock().then(function () {
+        if (ready()) { play("test"); return; }
+        // On a busy machine the audio may start running only after resume() has resolved.
+        context.addEventListener("statechange", function started() {
+          if (!ready()) { return; }
+          context.removeEventListener("statechange", started);
+          play("test");
+        });
+      });
+    });
   }
   // Allowed without a tap (a kiosk's autoplay policy)? Then no hint at all.
   try {
