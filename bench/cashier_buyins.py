@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import ROOT, load_average, prepare_database, setup_django, start_server, stop_server
 
 CLIENTS = 16
-TABLES_PER_SIDE = 450
+TABLES_PER_SIDE = 1200
 SEATS = 10
 AMOUNT_CENTS = 20_000
 WARMUP_S = 3.0
