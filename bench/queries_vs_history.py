@@ -5,7 +5,7 @@ Run from the project root:  .venv/bin/python bench/queries_vs_history.py [--hand
 PostgreSQL only (a fresh cardroom_bench_<pid> database unless DATABASE_URL is set), in one
 process through Django's test client with the production settings (DEBUG off).
 
-It sets up a small room (bench/room_load.py's set-up: 2 dealer tables, 1 cage window, a running
+It sets up a small room (bench/room_setup.py's set-up: 2 dealer tables, 1 cage window, a running
 tournament of 20 entries, a waiting list) and counts the queries of each kind of request with
 django.test.utils.CaptureQueriesContext: a dealer's deal, flop and end, a buy-in and a cash-out
 through the cage's door, the TV clock's poll, the waiting-list board's poll and the floor's
@@ -174,7 +174,7 @@ def add_history(
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from bench.room_load import PLAYERS_PER_TABLE, _player
+    from bench.room_setup import PLAYERS_PER_TABLE, _player
     from cage.services import DeskRequest, transaction_route
     from cashgame.models import CashTable, Game, PlayerSession
     from cashgame.services.hands import hand_end, hand_flop, hand_start
@@ -313,7 +313,7 @@ def main() -> None:
     try:
         setup_django()
         collect_static()
-        from bench.room_load import setup_room
+        from bench.room_setup import setup_room
 
         # Levels long enough that the tournament still runs two days on.
         room_ids = setup_room(tables=2, windows=1, entries=20, levels=60, level_minutes=60)
