@@ -10,6 +10,7 @@ class CardroomConfig(AppConfig):
     verbose_name = "Card room"
 
     def ready(self) -> None:
+        from cardroom import checks  # noqa: F401 (registers the deployment checks)
         from cardroom.permissions_sync import ensure_venue, sync_role_permissions
 
         # Model permissions exist only after every app migrated, so the groups (created by a

@@ -6,6 +6,7 @@ what `make run` and `make test` use on a bare machine. Nothing exists only in pr
 production-like check in CI uses this module with different environment variables.
 """
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -46,6 +47,18 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# The proxies in front of the site (addresses or networks), whose X-Forwarded-For is believed
+# when the limits that count by address look for the device's address (cardroom/network.py).
+TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or a network "
+            "(e.g. 127.0.0.1 or 10.0.0.0/8)."
+        ) from None
+
 # The address players' phones open the public pages by (https://room.example.com): the room's
 # screens show it as a QR code. Empty: the address the screen itself was opened by.
 PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "").strip().rstrip("/")
@@ -203,6 +216,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
+# The device's address behind the proxy, as every other limit that counts by address sees it.
+AXES_CLIENT_IP_CALLABLE = "cardroom.network.client_address"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

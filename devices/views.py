@@ -12,6 +12,7 @@ from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.money import format_eur
+from cardroom.network import client_address
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cashgame.forms import HandEndForm, HandVoidForm
 from cashgame.models import HandStatus, VoidReason
@@ -73,7 +74,7 @@ PAIR_FAILURE_WINDOW = 600
 
 
 def _failures_key(request) -> str:
-    return f"devices:pair-failures:{request.META.get('REMOTE_ADDR', '')}"
+    return f"devices:pair-failures:{client_address(request)}"
 
 
 class PairView(View):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError, NotFound
+from cardroom.network import client_address
 from cardroom.screens import ScreenLanguageMixin
 from cashgame.selectors.waiting import joinable_games, waiting_status
 from cashgame.services import waiting_remote
@@ -27,12 +28,6 @@ class JoinForm(forms.Form):
 
 def _lang_query(request) -> str:
     return f"?lang={get_language()}" if request.GET.get("lang") else ""
-
-
-def client_address(request) -> str:
-    """The address the rate limit counts: the connection's (a proxy in front of the site must
-    set REMOTE_ADDR to the player's, e.g. gunicorn's --forwarded-allow-ips)."""
-    return request.META.get("REMOTE_ADDR", "")
 
 
 class JoinView(ScreenLanguageMixin, TemplateView):

@@ -242,3 +242,27 @@ def test_he_leaves_from_his_page_and_it_says_so__WTL_1(client, game12):
     assert "Nie ste na tejto listine." in client.get(response["Location"]).content.decode()
     again = client.post(reverse("wait:leave", args=[token, entry.pk]))
     assert (again.status_code, b"You are no longer on this list." in again.content) == (409, True)
+
+
+def test_phones_behind_the_proxy_are_counted_each_on_its_own__WTL_1(client, settings, game12):
+    """Every phone's request comes from the HTTPS proxy's address: counted by that address, one
+    busy evening's joins would hold back every phone in the room."""
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    Venue.objects.update(remote_joins_per_hour=1)
+    venue_cache_clear()
+
+    def join_page(phone: str, device: str) -> int:
+        return client.post(
+            reverse("wait:join"),
+            {"game": [game12.pk], "nickname": "Ace", "phone": phone},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=device,
+        ).status_code
+
+    assert join_page("905000001", ADDRESS) == 302
+    assert join_page("905000002", "198.51.100.1") == 302
+    assert join_page("905000003", ADDRESS) == 429
+    assert list(WaitingEntry.objects.order_by("pk").values_list("phone", "join_address")) == [
+        ("905000001", address_key(ADDRESS)),
+        ("905000002", address_key("198.51.100.1")),
+    ]
