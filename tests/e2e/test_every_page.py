@@ -1,8 +1,9 @@
 """Every page in a real browser, in one walk: a screenshot at 1280x800 (tablet), 1920x1080 (desk
 and TV) and 390x844 (phone) under test-artifacts/screens/, axe-core's accessibility rules at
 the tablet and phone sizes (no serious or critical violation), on the tablet pages every tap
-target at least 44 px, and no table wider than its box (a column behind a sideways scroll) (tests/pages/walker.py names the pages; the room is
-tests/pages/room.py). The 403 page a floor member gets on the manager's report is walked too.
+target at least 44 px, and no table wider than its box, which would put a column behind a
+sideways scroll (tests/pages/walker.py names the pages; the room is tests/pages/room.py). The
+403 page a floor member gets on the manager's report is walked too.
 
 One test, one room, one browser: the walk is the CI budget's (under 90 s on a 2-core machine).
 Problems are gathered over the whole walk and asserted together, so one run lists them all.
