@@ -139,8 +139,6 @@ class ChipPosting(models.Model):
     dealer_name = models.CharField(_("dealer"), max_length=80, blank=True)
     floor_name = models.CharField(_("floor"), max_length=80, blank=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
-    # The page's key (drawn when the form is shown): a double tap or a resent form posts once.
-    request_key = models.CharField(max_length=80, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(_("time"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"

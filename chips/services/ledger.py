@@ -89,7 +89,6 @@ def chip_posting_post(
         dealer_name=dealer_name,
         floor_name=floor_name,
         note=note,
-        request_key=request_key,
     )
     if not request_key:
         return post()
@@ -123,7 +122,6 @@ def _posting_write(
     dealer_name: str,
     floor_name: str,
     note: str,
-    request_key: str | None,
 ) -> ChipPosting:
     if not lines:
         raise DomainError("empty_chip_posting", _("Enter at least one chip to move."), rule=RULE)
@@ -182,7 +180,6 @@ def _posting_write(
         dealer_name=dealer_name[:80],
         floor_name=floor_name[:80],
         note=note[:200],
-        request_key=request_key or None,
         created_at=now,
         created_by=user,
     )

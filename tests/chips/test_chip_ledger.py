@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 
 import pytest
+from django.db import DatabaseError, connection, transaction
 
 from cardroom.errors import DomainError, PermissionDenied
 from cardroom.models import AuditRecord
@@ -218,3 +219,18 @@ def test_a_slip_sent_twice_at_once_posts_once__CHP_2_CAG_2(cashier) -> None:
     assert results[0].pk == results[1].pk
     assert ChipPosting.objects.filter(kind="fill").count() == 1
     assert rows(cash_set)["Table 1"] == [0, 0, 0, 30, 0, 0, 0]
+
+
+@pytest.mark.parametrize("table", ["chips_chipposting", "chips_chipentry"])
+@pytest.mark.parametrize(
+    "statement", ["UPDATE {table} SET id = id WHERE id = %s", "DELETE FROM {table} WHERE id = %s"]
+)
+def test_chip_postings_and_entries_are_append_only__CHP_2(cashier, stocked, table, statement) -> None:
+    """The database refuses to change or remove what the chip ledger wrote (on SQLite too, after
+    a migration rebuilt the postings' table)."""
+    posting = _fill(cashier, stocked, {500: 10}, "slip-form-0002")
+    row = posting.pk if table == "chips_chipposting" else posting.entries.first().pk
+    with pytest.raises(DatabaseError) as refused, transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(statement.format(table=table), [row])
+    assert f"{table} is append-only" in str(refused.value)
+    assert rows(stocked)["Table 1"] == [0, 0, 0, 10, 0, 0, 0]
