@@ -1,9 +1,10 @@
 """Every page in a real browser, in one walk: a screenshot at 1280x800 (tablet), 1920x1080 (desk
 and TV) and 390x844 (phone) under test-artifacts/screens/, axe-core's accessibility rules at
 the tablet and phone sizes (no serious or critical violation), on the tablet pages every tap
-target at least 44 px, and no table wider than its box, which would put a column behind a
-sideways scroll (tests/pages/walker.py names the pages; the room is tests/pages/room.py). The
-403 page a floor member gets on the manager's report is walked too.
+target at least 44 px, no table wider than its box, which would put a column behind a sideways
+scroll, and no page wider than the screens it is used on (tests/pages/walker.py names the pages;
+the room is tests/pages/room.py). The 403 page a floor member gets on the manager's report is
+walked too.
 
 One test, one room, one browser: the walk is the CI budget's (under 90 s on a 2-core machine).
 Problems are gathered over the whole walk and asserted together, so one run lists them all.
@@ -140,6 +141,13 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
                 mark = time.monotonic()
                 found = _axe_problems(page) if (width, height) in AXE_SIZES else []
                 spent["axe"] += time.monotonic() - mark
+                # No page scrolls sideways on the screens it is used on: staff pages and the dealer's
+                # tablet at tablet and desk size, the public pages (players' phones, the room's
+                # screens) at every size.
+                if width >= 1280 or (user is None and key != TABLET):
+                    overflow = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+                    if overflow > 1:
+                        found.append(f"the page is {overflow} px wider than the screen: it scrolls sideways")
                 if width >= 1280:
                     found += [
                         f"a table wider than its box, a column behind a sideways scroll: {wide}"
