@@ -27,7 +27,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import ROOT, percentile, prepare_database, setup_django, start_server, stop_server
+from bench.common import (
+    ROOT,
+    bench_staff_and_game,
+    percentile,
+    prepare_database,
+    setup_django,
+    start_server,
+    stop_server,
+)
 
 TABLES = 40
 PLAYERS_PER_TABLE = 4
@@ -43,28 +51,13 @@ def setup_fixtures() -> list[tuple[str, int]]:
     from django.db import connection
     from rest_framework.authtoken.models import Token
 
-    from cashgame.services.games import game_create
     from cashgame.services.sessions import session_buy_in, session_state_change
     from cashgame.services.tables import table_create, table_open
-    from cashier.services import shift_open
     from players.models import Player, normalize
 
     if connection.vendor != "postgresql":
         raise SystemExit("cashgame_hands needs PostgreSQL (DATABASE_URL=postgres://...)")
-    manager = User.objects.create_user(username="bench-manager", password=None)
-    manager.groups.add(Group.objects.get(name="Manager"))
-    cashier = User.objects.create_user(username="bench-cashier", password=None)
-    cashier.groups.add(Group.objects.get(name="Cashier"))
-    shift = shift_open(actor=cashier, opening_float_cents=1_000_000)
-    game = game_create(
-        actor=manager,
-        name="Bench NLHE 1/2",
-        game_type="nlhe",
-        small_blind_cents=100,
-        big_blind_cents=200,
-        min_buy_in_cents=10_000,
-        max_buy_in_cents=30_000,
-    )
+    manager, cashier, shift, game = bench_staff_and_game()
     floor_group = Group.objects.get(name="Floor")
     dealers = []
     for number in range(1, TABLES + 1):

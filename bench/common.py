@@ -133,3 +133,28 @@ def load_average() -> str:
     """The 1, 5 and 15 minute load averages, for the record of the conditions of a run."""
     one, five, fifteen = os.getloadavg()
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def bench_staff_and_game():
+    """(manager, cashier, the cashier's open shift, the 1/2 EUR game the tables play): the start
+    of the benchmarks' rooms, through the services. Needs django.setup()."""
+    from django.contrib.auth.models import Group, User
+
+    from cashgame.services.games import game_create
+    from cashier.services import shift_open
+
+    manager = User.objects.create_user(username="bench-manager", password=None)
+    manager.groups.add(Group.objects.get(name="Manager"))
+    cashier = User.objects.create_user(username="bench-cashier", password=None)
+    cashier.groups.add(Group.objects.get(name="Cashier"))
+    shift = shift_open(actor=cashier, opening_float_cents=1_000_000)
+    game = game_create(
+        actor=manager,
+        name="Bench NLHE 1/2",
+        game_type="nlhe",
+        small_blind_cents=100,
+        big_blind_cents=200,
+        min_buy_in_cents=10_000,
+        max_buy_in_cents=30_000,
+    )
+    return manager, cashier, shift, game

@@ -3,6 +3,8 @@ players in play and a dealer tablet's token each, cage windows, a running tourna
 list, and a logged-in manager's session cookie for the floor views. bench/queries_vs_history.py
 sets up a smaller one with the same function."""
 
+from bench.common import bench_staff_and_game
+
 TABLES = 40
 PLAYERS_PER_TABLE = 4
 CAGE_WINDOWS = 10
@@ -44,7 +46,6 @@ def setup_room(
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
-    from cashgame.services.games import game_create
     from cashgame.services.sessions import session_buy_in, session_state_change
     from cashgame.services.tables import table_create, table_open
     from cashgame.services.waiting import waiting_add
@@ -57,20 +58,7 @@ def setup_room(
     if connection.vendor != "postgresql":
         raise SystemExit("room_load needs PostgreSQL (DATABASE_URL=postgres://...)")
     now = timezone.now()
-    manager = User.objects.create_user(username="bench-manager", password=None)
-    manager.groups.add(Group.objects.get(name="Manager"))
-    cashier = User.objects.create_user(username="bench-cashier", password=None)
-    cashier.groups.add(Group.objects.get(name="Cashier"))
-    shift = shift_open(actor=cashier, opening_float_cents=1_000_000)
-    game = game_create(
-        actor=manager,
-        name="Bench NLHE 1/2",
-        game_type="nlhe",
-        small_blind_cents=100,
-        big_blind_cents=200,
-        min_buy_in_cents=10_000,
-        max_buy_in_cents=30_000,
-    )
+    manager, cashier, shift, game = bench_staff_and_game()
     floor_group = Group.objects.get(name="Floor")
     cashier_group = Group.objects.get(name="Cashier")
     seated = Player.objects.bulk_create(_player("T", i, now) for i in range(tables * PLAYERS_PER_TABLE))
