@@ -5,15 +5,14 @@ import os
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.cache import cache
 from django.db.backends.signals import connection_created
 from hypothesis import settings
 from rest_framework.test import APIClient
 
 from cardroom.db import ALLOW_TRUNCATE_SETTING
 from cardroom.roles import Role
-from cardroom.selectors import venue_cache_clear, venue_get
-from cashier.services.ledger import account_cache_clear
+from cardroom.selectors import venue_get
+from tests.isolation import restored
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -60,18 +59,12 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_venue_cache(request):
-    """Process caches of rows (venue, accounts) never outlive the test whose database held them,
-    nor do the screens' shared readings in Django's cache (the floor's room, the TV's state): on
-    SQLite a rolled-back test's ids come back in the next test. Tests with a real Celery worker
-    keep the cache's Redis database, which is also the worker's broker."""
-    venue_cache_clear()
-    account_cache_clear()
-    if request.node.get_closest_marker("redis") is None:
-        cache.clear()
-    yield
-    venue_cache_clear()
-    account_cache_clear()
+def _as_found(request):
+    """Every test leaves the language, the time zone and the caches as it found them
+    (tests/isolation.py), so the suite passes in any order and in one process. Tests with a real
+    Celery worker keep the shared cache, whose Redis database is also the worker's broker."""
+    with restored(shared_cache=request.node.get_closest_marker("redis") is None):
+        yield
 
 
 def make_staff(username: str, *roles: Role):
