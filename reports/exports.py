@@ -1,6 +1,12 @@
 """The CSV form of every table on the report pages: a header of stable column names (the same
 in every language, for spreadsheets and imports) and the rows, amounts in EUR with two decimals,
-times in the venue's zone."""
+times in the venue's zone.
+
+Amounts and counts are handed over as numbers (Decimal, int) and everything else as text, so the
+writer (cardroom.spreadsheet) neutralises the text a spreadsheet could read as a formula (a
+player named `=HYPERLINK(...)`) and leaves -12.50 a number."""
+
+from decimal import Decimal
 
 from django.utils import timezone
 
@@ -9,16 +15,14 @@ from cardroom.money import cents_to_decimal
 Table = tuple[list[str], list[list]]
 
 
-def money(cents: int | None) -> str:
-    return "" if cents is None else str(cents_to_decimal(cents))
+def money(cents: int | None) -> Decimal | str:
+    """-1250 -> Decimal("-12.50"), written -12.50; no amount: an empty cell."""
+    return "" if cents is None else cents_to_decimal(cents)
 
 
-def percent(basis_points: int | None) -> str:
-    """1250 -> "12.50" (per cent, two decimals), without floats."""
-    if basis_points is None:
-        return ""
-    size = abs(basis_points)
-    return f"{'-' if basis_points < 0 else ''}{size // 100}.{size % 100:02d}"
+def percent(basis_points: int | None) -> Decimal | str:
+    """1250 -> Decimal("12.50") (per cent, two decimals), without floats."""
+    return "" if basis_points is None else cents_to_decimal(basis_points)
 
 
 def local(moment) -> str:

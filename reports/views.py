@@ -11,6 +11,7 @@ from django.views.generic import TemplateView
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cardroom.selectors import gaming_day_of
 from cardroom.services import audit_record
+from cardroom.spreadsheet import spreadsheet_row
 from reports import exports, selectors
 from reports.charts import bar_chart, line_chart
 from reports.forms import DayForm, GroupedRangeForm, PlayerActivityForm, RangeForm
@@ -26,6 +27,13 @@ class CsvExportMixin:
 
     report_name = ""
 
+    @staticmethod
+    def filters(context) -> dict:
+        """The period and filters the file was made for, defaults included, for the audit trail."""
+        form = context.get("form")
+        data = form.cleaned_data if form is not None and form.is_valid() else {}
+        return {name: value if isinstance(value, str) else str(value) for name, value in data.items()}
+
     def render_to_response(self, context, **kwargs):
         table = self.request.GET.get("export")
         tables = context.get("csv_tables", {})
@@ -37,14 +45,18 @@ class CsvExportMixin:
             action="report.export",
             object_type="report",
             object_id=f"{self.report_name}:{table}",
-            after={"query": self.request.GET.urlencode(), "rows": len(rows)},
+            after={
+                "query": self.request.GET.urlencode(),
+                "filters": self.filters(context),
+                "rows": len(rows),
+            },
         )
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{self.report_name}-{table}.csv"'
         response.write("\ufeff")  # the byte-order mark, so spreadsheets read the names as UTF-8
         writer = csv.writer(response)
-        writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerow(spreadsheet_row(header))
+        writer.writerows(spreadsheet_row(row) for row in rows)
         return response
 
 
@@ -57,7 +69,9 @@ class ReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
         return {"start": start, "end": end, "group": "day", "order": "name"}
 
     def get_context_data(self, **kwargs):
-        form = self.form_class(self.request.GET or self.initial())
+        # What the address leaves out is the page's default (the current period), so the CSV
+        # link of a page opened without dates (`?export=summary`) is that period's file.
+        form = self.form_class({**self.initial(), **self.request.GET.dict()})
         context = super().get_context_data(form=form, **kwargs)
         if form.is_valid():
             context.update(self.report(form.cleaned_data))

@@ -15,6 +15,7 @@ import json
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.spreadsheet import spreadsheet_cell, spreadsheet_text_read
 
 COLUMNS = ["kind", "small_blind_chips", "big_blind_chips", "ante_chips", "big_blind_ante", "minutes", "note"]
 INTEGER_COLUMNS = ["small_blind_chips", "big_blind_chips", "ante_chips", "minutes"]
@@ -68,7 +69,8 @@ def _level(raw: dict, *, row: int) -> dict:
     for column in INTEGER_COLUMNS:
         level[column] = _integer(raw.get(column), row=row, column=column)
     level["big_blind_ante"] = _boolean(raw.get("big_blind_ante"), row=row)
-    level["note"] = str(raw.get("note") or "").strip()
+    # A note that could start a formula was exported with an apostrophe before it.
+    level["note"] = spreadsheet_text_read(str(raw.get("note") or "").strip())
     return level
 
 
@@ -114,7 +116,8 @@ def to_csv(levels: list[dict]) -> str:
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
     writer.writeheader()
     for level in levels:
-        writer.writerow({**level, "big_blind_ante": "true" if level["big_blind_ante"] else "false"})
+        row = {**level, "big_blind_ante": "true" if level["big_blind_ante"] else "false"}
+        writer.writerow({column: spreadsheet_cell(value) for column, value in row.items()})
     return out.getvalue()
 
 

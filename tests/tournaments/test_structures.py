@@ -138,6 +138,23 @@ def test_csv_export_and_import_round_trip__TRN_7(manager):
     assert structure_levels_data(copy) == GOOD
 
 
+def test_csv_export_marks_a_formula_note_as_text_and_imports_it_unchanged__TRN_7(manager):
+    levels = [
+        level(25, 50),
+        pause(10, '=HYPERLINK("http://evil.example","Prize")'),
+        pause(5, "-5 min for photos"),
+        level(50, 100),
+    ]
+    structure = structure_create(actor=manager, name="Tricky notes", levels=levels)
+    text = structure_io.to_csv(structure_levels_data(structure))
+    assert text.splitlines()[2:4] == [
+        'break,0,0,0,false,10,"\'=HYPERLINK(""http://evil.example"",""Prize"")"',
+        "break,0,0,0,false,5,'-5 min for photos",
+    ]
+    copy = structure_import(actor=manager, name="Tricky copy", content=text, file_format="csv")
+    assert structure_levels_data(copy) == levels
+
+
 def test_json_export_and_import_round_trip__TRN_7(manager):
     structure = structure_create(actor=manager, name="Sunday", levels=GOOD)
     text = structure_io.to_json(structure.name, structure_levels_data(structure))
