@@ -8,6 +8,10 @@ whose request it forwards (X-Forwarded-For) and the site must know which proxies
 a trusted proxy, and only as far back as trusted proxies reach: each proxy appends the address
 it was connected from, and the first address from the right that is not a trusted proxy is the
 device's. Without trusted proxies the connection's address is the device's.
+
+The same goes for X-Forwarded-Proto, by which the proxy says the device's connection was HTTPS
+(Django's SECURE_PROXY_SSL_HEADER: `request.is_secure()`, the HTTPS redirect, absolute links):
+`cardroom.middleware.ProxyHeadersMiddleware` drops it from any connection but a trusted proxy's.
 """
 
 import ipaddress
@@ -29,6 +33,11 @@ def _is_trusted(address: str, networks: tuple[Network, ...]) -> bool:
     except ValueError:
         return False
     return any(ip in network for network in networks)
+
+
+def from_trusted_proxy(request) -> bool:
+    """The connection comes from a proxy named in DJANGO_TRUSTED_PROXIES."""
+    return _is_trusted(request.META.get("REMOTE_ADDR", ""), _networks(tuple(settings.TRUSTED_PROXIES)))
 
 
 def client_address(request) -> str:

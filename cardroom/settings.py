@@ -48,7 +48,8 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 # The proxies in front of the site (addresses or networks), whose X-Forwarded-For is believed
-# when the limits that count by address look for the device's address (cardroom/network.py).
+# when the limits that count by address look for the device's address, and whose
+# X-Forwarded-Proto says the device's connection was HTTPS (cardroom/network.py).
 TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
 for _proxy in TRUSTED_PROXIES:
     try:
@@ -92,6 +93,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
+    "cardroom.middleware.ProxyHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -202,6 +205,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Believed only from DJANGO_TRUSTED_PROXIES (cardroom.middleware.ProxyHeadersMiddleware).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
