@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -77,6 +78,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_filters",
     "django_htmx",
+    "csp",
     "axes",
     "cardroom",
     "players",
@@ -96,6 +98,8 @@ MIDDLEWARE = [
     # First: X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
     "cardroom.middleware.ProxyHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -208,6 +212,30 @@ SECURE_REFERRER_POLICY = "same-origin"
 # Believed only from DJANGO_TRUSTED_PROXIES (cardroom.middleware.ProxyHeadersMiddleware).
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): scripts only from the site's own files, so an injected
+# <script> or onclick="..." never runs. The pages say what a control does in data attributes
+# (static/js/shell.js); htmx runs without eval and without its own <style> (templates/_htmx.html);
+# json_script's <script type="application/json"> is data, not script. Styles: <style> elements
+# and stylesheets only from the site (style-src-elem), but style="..." attributes are allowed
+# (style-src-attr): the pages place seats round a table and paint chip colours with them, from
+# numbers and colours the server checked. style-src is the fallback of browsers without the two.
+# The API's documentation page (cardroom/urls.py) loads Swagger UI from its CDN and widens this.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "style-src-elem": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 SESSION_COOKIE_HTTPONLY = True
 # Requests above 2.5 MB are refused before a view parses them.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

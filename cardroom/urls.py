@@ -1,3 +1,5 @@
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -14,10 +16,21 @@ from players.urls import api_urlpatterns as players_api
 from tournaments.urls import api_urlpatterns as tournaments_api
 from tournaments.urls import structure_api_urlpatterns as structures_api
 
+# Swagger UI comes from its CDN (drf-spectacular's default) and styles itself inline.
+SWAGGER_CDN = "https://cdn.jsdelivr.net"
+swagger_policy = csp_update(
+    {
+        "script-src": [SWAGGER_CDN],
+        "style-src": [SWAGGER_CDN],
+        "style-src-elem": [SWAGGER_CDN, UNSAFE_INLINE],
+        "img-src": [SWAGGER_CDN, "data:"],
+    }
+)
+
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", swagger_policy(SpectacularSwaggerView.as_view(url_name="api-schema")), name="api-docs"),
     # One include per app: a request is matched against its own app's routes only.
     path("cashier/", include([*cage_api, *cashier_api])),
     path("cashgame/", include(cashgame_api)),

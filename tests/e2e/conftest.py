@@ -6,6 +6,7 @@ test-artifacts/ for a person to look at.
 """
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -23,6 +24,18 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# The Content-Security-Policy's refusals: Chromium writes them to the console ("Refused to ...",
+# "... violates the following Content Security Policy directive ..."); CSP_WATCH, added to a
+# context before any page script, also writes every securitypolicyviolation event there; htmx
+# writes "htmx:..." errors (an eval it was not allowed).
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+});
+"""
+REFUSED = re.compile(r"Refused to|Content Security Policy|CSP violation|htmx:|EvalError")
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,8 @@ the tablet and phone sizes (no serious or critical violation), on the tablet pag
 target at least 44 px, no table wider than its box, which would put a column behind a sideways
 scroll, and no page wider than the screens it is used on (tests/pages/walker.py names the pages;
 the room is tests/pages/room.py). The 403 page a floor member gets on the manager's report is
-walked too.
+walked too. On every page Chromium refuses nothing under the Content-Security-Policy (no "Refused
+to ..." or policy violation in the console: test_content_security.py has the pages' behaviour).
 
 One test, one room, one browser: the walk is the CI budget's (under 90 s on a 2-core machine).
 Problems are gathered over the whole walk and asserted together, so one run lists them all.
@@ -18,7 +19,7 @@ from django.conf import settings
 from django.test import Client
 
 from cardroom.roles import Role
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, CSP_WATCH, REFUSED
 from tests.pages.room import build_room
 from tests.pages.walker import PAGES, TABLET, TABLET_PAGES, page_url, page_user, tablet_cookie
 
@@ -118,6 +119,7 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
     room = build_room()
     SCREENS.mkdir(parents=True, exist_ok=True)
     problems: dict[str, list[str]] = {}
+    refused: list[str] = []
     contexts = {}
     started = time.monotonic()
     spent = {"open": 0.0, "screenshot": 0.0, "axe": 0.0}
@@ -136,8 +138,14 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
                     )
                 # axe-core is loaded into every page the context opens, before the page's scripts.
                 context.add_init_script(script=axe_script)
+                context.add_init_script(script=CSP_WATCH)
                 contexts[key] = context.new_page()
+                contexts[key].on(
+                    "console",
+                    lambda message: refused.append(message.text) if REFUSED.search(message.text) else None,
+                )
             page = contexts[key]
+            refused.clear()
             page.set_viewport_size({"width": 1280, "height": 800})
             mark = time.monotonic()
             response = page.goto(live_server.url + page_url(name, room), wait_until="load")
@@ -169,10 +177,13 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
                         f"tap target under {MIN_TARGET_PX} px: {small}"
                         for small in page.evaluate(TAP_TARGETS_JS, MIN_TARGET_PX)
                     ]
+                found += [f"refused by the Content-Security-Policy: {text}" for text in refused]
+                refused.clear()
                 if found:
                     problems[f"{name} @{width}x{height}"] = found
         # The 403 page, as a floor member who opens the manager's report sees it.
         page = contexts[room.staff[Role.FLOOR].pk]
+        refused.clear()
         page.set_viewport_size({"width": 1280, "height": 800})
         response = page.goto(live_server.url + page_url("reports:daily", room))
         assert response.status == 403
@@ -180,6 +191,8 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
             page.set_viewport_size({"width": width, "height": height})
             page.screenshot(path=str(SCREENS / f"forbidden-{width}x{height}.png"), full_page=True)
             found = _axe_problems(page) if (width, height) in AXE_SIZES else []
+            found += [f"refused by the Content-Security-Policy: {text}" for text in refused]
+            refused.clear()
             if found:
                 problems[f"403 page @{width}x{height}"] = found
     finally:

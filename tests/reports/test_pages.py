@@ -58,7 +58,7 @@ def test_pages_show_the_known_day(client, manager, room):
         "Daily 50",
         "Turbo 20",
         "2,000.00",  # E over the AML threshold
-        "window.print()",
+        "data-print",
         "reports/reports.css",
     ):
         assert text in daily, text
