@@ -27,8 +27,14 @@ migrate: $(VENV)/.runtime-installed
 demo: migrate
 	$(PY) manage.py demo
 
+# Where `make run` serves: `make run PORT=8123` when 8000 is taken, `HOST=0.0.0.0` to open it from
+# a tablet on the same network. Set here, not from the environment: a shell's own HOST is a
+# machine name, not an address to listen on (the command line still wins).
+HOST = 127.0.0.1
+PORT = 8000
+
 run: demo
-	bin/run
+	bin/run $(HOST) $(PORT)
 
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .

@@ -41,8 +41,9 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
-            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off "
-            "(make run and make test set DJANGO_DEBUG=1 for you)."
+            "DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off. On a development checkout, "
+            "export DJANGO_DEBUG=1 (make run and make test do, and so do manage.py's development "
+            "commands such as runserver, migrate and shell)."
         )
     SECRET_KEY = "insecure-development-key-only-used-with-debug-on"  # noqa: S105
 
