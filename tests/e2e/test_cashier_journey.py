@@ -85,7 +85,7 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
     page.click("text=Back to the desk")
     page.wait_for_url(f"{live_server.url}/cashier/?player=*")
     page.click("form.lang button[value=sk]")
-    page.wait_for_function("document.documentElement.lang === 'sk'")
+    page.wait_for_function("() => document.documentElement.lang === 'sk'")
     assert "Eva" in page.inner_text("#player-card")  # "Back to the desk" returned to her card
     page.fill("#id_top-up_chips_on_table", "40")
     page.fill("#id_top-up_amount", "12,50")

@@ -81,7 +81,7 @@ def test_the_main_pages_refuse_nothing_and_still_work(browser, live_server):
     try:
         # The TV clock (static/js/clock.js) ticks without a reload.
         tv = run.open_as(None, page_url("tv:clock", room))
-        tv.wait_for_function("document.querySelector('[data-field=time]').textContent.includes(':')")
+        tv.wait_for_function("() => document.querySelector('[data-field=time]').textContent.includes(':')")
         first = tv.inner_text("[data-field=time]")
         tv.wait_for_function(
             "(first) => document.querySelector('[data-field=time]').textContent !== first", arg=first

@@ -42,7 +42,7 @@ def test_dealer_board_follows_a_table_closing_without_a_reload__DLR_1_DLR_2(
 
     table_close(actor=floor, table=tables[2], now=timezone.now())
     rotation_settle(now=timezone.now())  # the beat's reconcile, within 2 seconds in a room
-    page.wait_for_function("document.querySelectorAll('#dealer-board .dealer-table').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#dealer-board .dealer-table').length === 2")
     page.wait_for_selector(".dealer-row[data-dealer='Marek'].state-free")
     assert page.locator(".dealer-table h3").all_inner_texts() == ["Table 1", "Table 2"]
     screenshot(page, "dealer-board-after-close")

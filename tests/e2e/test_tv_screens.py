@@ -84,7 +84,7 @@ def test_tv_digits_are_a_fifth_of_a_1080p_screen_or_more__TRN_8(browser, live_se
     context, page = tv_page(browser, 1920, 1080)
     try:
         page.goto(f"{live_server.url}/tv/{running.pk}/")
-        page.wait_for_function("document.querySelector('[data-field=time]').textContent.includes(':')")
+        page.wait_for_function("() => document.querySelector('[data-field=time]').textContent.includes(':')")
         box = page.locator("[data-field=time]").bounding_box()
         # The ink of the digits, not only the line box: the font's own measure of "0123456789".
         ink = page.evaluate("""() => {
@@ -117,7 +117,7 @@ def test_tv_portrait_and_phone_layouts_keep_everything_on_screen__TRN_8(
     context, page = tv_page(browser, width, height)
     try:
         page.goto(f"{live_server.url}/tv/{running.pk}/")
-        page.wait_for_function("document.querySelector('[data-field=time]').textContent.includes(':')")
+        page.wait_for_function("() => document.querySelector('[data-field=time]').textContent.includes(':')")
         assert page.evaluate(OFF_SCREEN) == []
         box = page.locator("[data-field=time]").bounding_box()
         assert box["height"] >= 0.1 * width  # still the largest thing on the screen
@@ -130,9 +130,9 @@ def test_tv_counts_on_offline_and_resyncs_when_back__TRN_8(browser, live_server,
     context, page = tv_page(browser, 1920, 1080)
     try:
         page.goto(f"{live_server.url}/tv/{running.pk}/")
-        page.wait_for_function("document.querySelector('[data-field=time]').textContent.includes(':')")
+        page.wait_for_function("() => document.querySelector('[data-field=time]').textContent.includes(':')")
         page.route("**/state.json*", lambda route: route.abort())
-        page.wait_for_function("document.querySelector('[data-field=offline]').textContent !== ''")
+        page.wait_for_function("() => document.querySelector('[data-field=offline]').textContent !== ''")
         first = seconds(shown_time(page))
         page.wait_for_timeout(2_100)
         second = seconds(shown_time(page))
@@ -141,7 +141,7 @@ def test_tv_counts_on_offline_and_resyncs_when_back__TRN_8(browser, live_server,
         # The floor adds a minute while the screen is cut off; back online, the screen follows.
         clock_add_time(actor=floor, tournament=running, seconds=60)
         page.unroute("**/state.json*")
-        page.wait_for_function("document.querySelector('[data-field=offline]').textContent === ''")
+        page.wait_for_function("() => document.querySelector('[data-field=offline]').textContent === ''")
         page.wait_for_timeout(300)
         after = seconds(shown_time(page))
         assert 57 <= after - second <= 60, (second, after)
@@ -157,10 +157,10 @@ def test_tv_sounds_at_a_level_change_and_at_a_break__TRN_8(browser, live_server,
         hint = page.locator("[data-sound-hint]")
         assert hint.is_visible()  # the browser allows sound only after a first tap
         hint.click()
-        page.wait_for_function("window.tvSounds.length === 1")
+        page.wait_for_function("() => window.tvSounds.length === 1")
         assert not hint.is_visible()
         clock_start(actor=floor, tournament=tournament)
-        page.wait_for_function("window.tvSounds.length === 3", timeout=15_000)
+        page.wait_for_function("() => window.tvSounds.length === 3", timeout=15_000)
         kinds = page.evaluate("window.tvSounds.map(s => s.kind)")
         assert kinds == ["test", "level", "break"]
         assert page.inner_text("[data-field=level_title]") == "Break"
