@@ -5,6 +5,9 @@ import math
 
 from cashgame.models import Hand, SeatState
 
+# Dealt in at a new game's first hand besides PLAYING: nobody owes a blind yet (CSH-6).
+FIRST_HAND_STATES = frozenset({SeatState.WAITING_FOR_BUTTON, SeatState.OWES_BLINDS})
+
 # The seats around the oval as the dealer sees them, sitting at the bottom: seat 1 on his left,
 # clockwise up, across and down to the last seat on his right. DEALER_GAP degrees are left free
 # at the bottom, where the dealer sits. Radii in per cent of the drawing.
@@ -20,9 +23,14 @@ def seat_position(seat: int, seats: int) -> tuple[str, str]:
     return f"{50 + RADIUS_X * math.cos(angle):.1f}", f"{50 + RADIUS_Y * math.sin(angle):.1f}"
 
 
-def drawn_seats(rows: list[dict], *, seats: int, hand: Hand | None = None) -> list[dict]:
+def drawn_seats(
+    rows: list[dict], *, seats: int, hand: Hand | None = None, new_game: bool = False
+) -> list[dict]:
     """cashgame.selectors.table_seats' rows, each with whether it is in play (dealt in at a new
-    hand), whether the hand in progress dealt it in, and where it is drawn."""
+    hand: playing, or at a new game's first hand also waiting for the button or owing blinds,
+    as cashgame.selectors.dealing says), whether the hand in progress dealt it in, and where it
+    is drawn."""
+    dealable = {SeatState.PLAYING, *(FIRST_HAND_STATES if new_game else ())}
     dealt = set(hand.dealt_seats) if hand else set()
     drawn = []
     for row in rows:
@@ -31,7 +39,7 @@ def drawn_seats(rows: list[dict], *, seats: int, hand: Hand | None = None) -> li
         drawn.append(
             {
                 **row,
-                "playing": session is not None and session.state == SeatState.PLAYING,
+                "playing": session is not None and session.state in dealable,
                 "dealt": row["seat"] in dealt,
                 "left": left,
                 "top": top,
