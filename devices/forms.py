@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cashgame.forms import BUTTON_NOT_IN_PLAY, SEAT_CHOICES
 from cashgame.models import CashTable
 
 
@@ -35,5 +36,10 @@ class NewHandForm(forms.Form):
     """The button, moved by a tap on a seat; every player in play is dealt in (no choice)."""
 
     button_seat = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, choices=[("", "-"), *[(n, n) for n in range(1, 11)]]
+        label=_("Button"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "-"), *SEAT_CHOICES],
+        error_messages={"invalid_choice": BUTTON_NOT_IN_PLAY},
     )
