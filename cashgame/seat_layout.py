@@ -8,15 +8,17 @@ from cashgame.models import Hand, SeatState
 # Dealt in at a new game's first hand besides PLAYING: nobody owes a blind yet (CSH-6).
 FIRST_HAND_STATES = frozenset({SeatState.WAITING_FOR_BUTTON, SeatState.OWES_BLINDS})
 
-# The seats around the oval as the dealer sees them, sitting at the bottom: seat 1 on his left,
-# clockwise up, across and down to the last seat on his right. DEALER_GAP degrees are left free
-# at the bottom, where the dealer sits. Radii in per cent of the drawing.
+# The seats around the oval as the dealer sees them, sitting at the bottom: seat 1 on the
+# dealer's left, clockwise up, across and down to the last seat on the dealer's right.
+# DEALER_GAP degrees are left free at the bottom, where the dealer sits. The seats' centres lie
+# on the ellipse that fills the seats' box: the drawing less a margin of half a seat (and the
+# button's overhang) on each side, which static/css/tablet.css keeps, so no seat is clipped.
 DEALER_GAP = 70
-RADIUS_X, RADIUS_Y = 44, 41
+RADIUS_X, RADIUS_Y = 50, 50
 
 
 def seat_position(seat: int, seats: int) -> tuple[str, str]:
-    """(left, top) of a seat's centre, in per cent of the table drawing."""
+    """(left, top) of a seat's centre, in per cent of the seats' box (0 to 100)."""
     # Screen angles run clockwise (y points down); 90 degrees is straight below the centre.
     step = (360 - DEALER_GAP) / seats
     angle = math.radians(90 + DEALER_GAP / 2 + (seat - 0.5) * step)

@@ -57,6 +57,17 @@ def test_first_hand_of_a_new_game_needs_no_posted_tap__CSH_6_HND_2(client, floor
     assert "First hand of the game" in html
     assert html.count('type="checkbox" name="seats"') == 3
     assert '<option value="">Seat that won the draw</option>' in html and " selected>" not in html
+    # Nothing to post at the first hand: each seat offers "sits out" only.
+    assert html.count("Dealt in at the game's first hand") == 3
+    assert (
+        html.count('value="posted"'),
+        html.count('value="button_passed"'),
+        html.count('value="sit_out"'),
+    ) == (
+        0,
+        0,
+        3,
+    )
 
     # Deal without the draw's seat: the error is beside the button, the ticks stay, nothing written.
     before = counts()
