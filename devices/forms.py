@@ -21,6 +21,10 @@ class PairForm(forms.Form):
     code = forms.CharField(
         label=_("Pairing code"),
         max_length=20,
+        error_messages={
+            "required": _("Pairing code: type the 8 letters and digits the manager reads you."),
+            "max_length": _("Pairing code: it has 8 letters and digits (like ABCD-EFGH)."),
+        },
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
