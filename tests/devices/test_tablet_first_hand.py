@@ -74,6 +74,9 @@ def test_first_hand_of_a_new_game_with_the_tablets_taps_alone__CSH_6_HND_2_ROL_2
     )
     assert "Tap the seat that won the button draw" in html
     assert (Hand.objects.count(), AuditRecord.objects.count()) == before
+    # The tablet's page, refused or not, has no staff menu and no log-out (ROL-2).
+    for shown in (html, tablet.get("/tablet/").content.decode()):
+        assert "<nav" not in shown and "mainnav" not in shown and "/logout/" not in shown
 
     # The seat that won the draw, then New hand: all three dealt in, no "posted" tap anywhere.
     assert tablet.post("/tablet/start/", {"button_seat": "3"})["Location"] == "/tablet/"
