@@ -152,11 +152,42 @@ class StackForm(forms.Form):
     chips = MoneyField(label=_("Chips counted"))
 
 
+SEAT_CHOICES = [(n, n) for n in range(1, 11)]
+BUTTON_MISSING = _("Button: draw for it (the highest card takes it) and choose the seat that won the draw.")
+BUTTON_NOT_IN_PLAY = _("Button: choose a seat that is dealt in.")
+
+
 class HandStartForm(forms.Form):
-    seats = forms.TypedMultipleChoiceField(coerce=int, choices=[(n, n) for n in range(1, 11)])
-    button_seat = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, choices=[("", "-"), *[(n, n) for n in range(1, 11)]]
+    """The floor's deal: the seats dealt in and the button. At a game's first hand the button is
+    drawn (HND-2), so it must be given (`button_required`)."""
+
+    seats = forms.TypedMultipleChoiceField(
+        label=_("Dealt in"),
+        coerce=int,
+        choices=SEAT_CHOICES,
+        error_messages={
+            "required": _("Dealt in: tick the players dealt in, at least two."),
+            "invalid_choice": _("Dealt in: tick only seats 1 to 10."),
+        },
     )
+    button_seat = forms.TypedChoiceField(
+        label=_("Button"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "-"), *SEAT_CHOICES],
+        error_messages={"invalid_choice": BUTTON_NOT_IN_PLAY},
+    )
+
+    def __init__(self, *args, button_required: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.button_required = button_required
+
+    def clean_button_seat(self):
+        button = self.cleaned_data.get("button_seat")
+        if button is None and self.button_required:
+            raise forms.ValidationError(BUTTON_MISSING, code="button_not_drawn")
+        return button
 
 
 class HandEndForm(AmountsForm):
@@ -174,7 +205,7 @@ class HandEndForm(AmountsForm):
         if not text:
             return None
         try:
-            return [parse_cents(part, field=str(_("Side pots"))) for part in text.split("+")]
+            return [parse_cents(part.strip(), field=str(_("Side pots"))) for part in text.split("+")]
         except DomainError as error:
             raise forms.ValidationError(error.message) from None
 
@@ -182,9 +213,33 @@ class HandEndForm(AmountsForm):
         data = super().clean()
         if data.get("pot") is None and data.get("side_pots"):
             data["pot"] = sum(data["side_pots"])  # the pots add up to the pot
-        if data.get("pot") is None and "side_pots" in data:
-            self.add_error("pot", _("Enter the final pot."))
+        if data.get("pot") is None and "side_pots" in data and "pot" not in self.errors:
+            self.add_error("pot", _("Final pot: type the pot, or the pots with + between them."))
         return data
+
+
+# The hand log's refusals that concern one field of the dealer's forms (the floor's dealer page
+# and the tablet): the page shows them next to that field; the others above the form's button.
+HAND_ERROR_FIELDS = {
+    "too_few_players": "seats",
+    "empty_seat": "seats",
+    "not_dealable": "seats",
+    "bad_button": "button_seat",
+    "button_not_drawn": "button_seat",
+    "invalid_pot": "pot",
+    "pot_exceeds_chips_in_play": "pot",
+    "invalid_side_pots": "side_pots",
+    "side_pots_do_not_add_up": "side_pots",
+    "main_pot_below_dead_money": "side_pots",
+}
+
+
+def add_hand_error(form: forms.Form, error: DomainError) -> None:
+    """A refusal of the hand log as an error of the field it concerns, when the form has it."""
+    field = HAND_ERROR_FIELDS.get(error.code)
+    if field == "side_pots" and not form.data.get("side_pots"):
+        field = "pot"  # no side pots typed: the pot is what to check
+    form.add_error(field if field in form.fields else None, error.message)
 
 
 class HandVoidForm(forms.Form):

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cashgame.forms import BUTTON_NOT_IN_PLAY, SEAT_CHOICES
 from cashgame.models import CashTable
 
 
@@ -20,6 +21,10 @@ class PairForm(forms.Form):
     code = forms.CharField(
         label=_("Pairing code"),
         max_length=20,
+        error_messages={
+            "required": _("Pairing code: type the 8 letters and digits the manager reads you."),
+            "max_length": _("Pairing code: it has 8 letters and digits (like ABCD-EFGH)."),
+        },
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
@@ -35,5 +40,10 @@ class NewHandForm(forms.Form):
     """The button, moved by a tap on a seat; every player in play is dealt in (no choice)."""
 
     button_seat = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, choices=[("", "-"), *[(n, n) for n in range(1, 11)]]
+        label=_("Button"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "-"), *SEAT_CHOICES],
+        error_messages={"invalid_choice": BUTTON_NOT_IN_PLAY},
     )

@@ -200,19 +200,33 @@ def _hand_in_progress(device: Device) -> Hand:
     hand = Hand.objects.filter(table_id=device.table_id, status=HandStatus.IN_PROGRESS).first()
     if hand is None:
         raise DomainError(
-            "no_hand", _("No hand is in progress at this table: start a new hand."), status_code=409
+            "no_hand",
+            _("No hand is in progress at this table: start a new hand."),
+            rule="RAK-1",
+            status_code=409,
         )
     return hand
 
 
 def tablet_hand_start(*, device: Device, button_seat: int | None, now: datetime | None = None) -> Hand:
     """New hand: every player in play at the tablet's table is dealt in (CSH-5, CSH-6 decide
-    who is in play); the button where the dealer put it, else the next seat in play."""
+    who is in play; at a new game's first hand everyone seated with chips who is not sitting
+    out); the button where the dealer put it, else the next seat in play. At the game's first
+    hand the button is drawn (HND-2): the dealer taps the seat that won the draw."""
     now = now or timezone.now()
     state = tablet_state(table=device.table)
     seats = [row["seat"] for row in state["seats"] if row["playing"]]
     if button_seat is None:
         button_seat = state["next_button"]
+    if button_seat is None and state["button_draw"] and len(seats) > 1:
+        raise DomainError(
+            "button_not_drawn",
+            _(
+                "Button: draw for it (one card to each player, the highest card takes it), "
+                "tap the seat that won the draw, then New hand."
+            ),
+            rule="HND-2",
+        )
     with transaction.atomic():
         hand = hands.hand_start(
             actor=device.user, table=device.table, seats=seats, button_seat=button_seat, now=now

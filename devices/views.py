@@ -14,7 +14,7 @@ from cardroom.errors import DomainError
 from cardroom.money import format_eur
 from cardroom.network import client_address
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
-from cashgame.forms import HandEndForm, HandVoidForm
+from cashgame.forms import HandEndForm, HandVoidForm, add_hand_error
 from cashgame.models import HandStatus, VoidReason
 from dealers.board import table_dealers
 from dealers.selectors import cash_key
@@ -135,6 +135,7 @@ def tablet_context(request, **extra) -> dict:
     context["table_dealer"] = table_dealers(now=timezone.now(), keys=[key]).get(key)
     context.update(device=device, State=HandStatus, **extra)
     context.setdefault("end_form", HandEndForm())
+    context.setdefault("start_form", NewHandForm())
     return context
 
 
@@ -161,27 +162,47 @@ class TabletSeatsView(DeviceRequiredMixin, View):
 
 
 class TabletActionView(DeviceRequiredMixin, View):
+    """The tablet's taps. A refusal is shown on the tablet's page, next to the field it concerns
+    (the button, the pot, the side pots), with what was typed kept; nothing is written."""
+
     http_method_names = ["post"]
 
     def post(self, request, action):
-        device = request.device
+        if action == "start":
+            return self.start(request)
+        if action == "end":
+            return self.end(request)
+        if action == "void":
+            return self.void(request)
         try:
-            if action == "start":
-                form = NewHandForm(request.POST)
-                button = form.cleaned_data["button_seat"] if form.is_valid() else None
-                hand = services.tablet_hand_start(device=device, button_seat=button)
-                messages.success(request, _("Hand %(n)d dealt.") % {"n": hand.number})
-            elif action == "flop":
-                hand = services.tablet_hand_flop(device=device)
-                messages.success(
-                    request, _("Hand %(n)d: flop dealt, the hand is raked.") % {"n": hand.number}
-                )
-            elif action == "end":
-                return self.end(request)
-            else:
-                return self.void(request)
+            hand = services.tablet_hand_flop(device=request.device)
         except DomainError as error:
             messages.error(request, error.message)
+        else:
+            messages.success(request, _("Hand %(n)d: flop dealt, the hand is raked.") % {"n": hand.number})
+        return redirect("devices:tablet")
+
+    def refused(self, request, **forms):
+        context = tablet_context(request, **forms)
+        chosen = forms.get("start_form")
+        if chosen is not None and chosen.is_bound and chosen.data.get("button_seat", "").isdigit():
+            seat = int(chosen.data["button_seat"])
+            if any(row["seat"] == seat and row["playing"] for row in context["seats"]):
+                context["next_button"] = seat  # the tapped button stays where it was put
+        return render(request, "devices/tablet.html", context, status=400)
+
+    def start(self, request):
+        form = NewHandForm(request.POST)
+        if not form.is_valid():
+            return self.refused(request, start_form=form)
+        try:
+            hand = services.tablet_hand_start(
+                device=request.device, button_seat=form.cleaned_data["button_seat"]
+            )
+        except DomainError as error:
+            add_hand_error(form, error)
+            return self.refused(request, start_form=form)
+        messages.success(request, _("Hand %(n)d dealt.") % {"n": hand.number})
         return redirect("devices:tablet")
 
     def end(self, request):
@@ -199,8 +220,8 @@ class TabletActionView(DeviceRequiredMixin, View):
                 side_pots_cents=form.cleaned_data["side_pots"],
             )
         except DomainError as error:
-            form.add_error(None, error.message)
-            return render(request, "devices/tablet.html", tablet_context(request, end_form=form), status=400)
+            add_hand_error(form, error)
+            return self.refused(request, end_form=form)
         messages.success(
             request,
             _("Hand %(n)d ended: pot %(pot)s, rake %(rake)s, jackpot drop %(drop)s.")
@@ -222,6 +243,12 @@ class TabletActionView(DeviceRequiredMixin, View):
         if request.POST.get("confirmed") != "yes":
             # A void is asked twice: the first tap only opens the question.
             return redirect(f"{reverse('devices:tablet')}?confirm={reason}")
-        hand = services.tablet_hand_void(device=request.device, reason=reason)
-        messages.success(request, _("Hand %(n)d is void: no rake, the chips go back.") % {"n": hand.number})
+        try:
+            hand = services.tablet_hand_void(device=request.device, reason=reason)
+        except DomainError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, _("Hand %(n)d is void: no rake, the chips go back.") % {"n": hand.number}
+            )
         return redirect("devices:tablet")

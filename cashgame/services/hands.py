@@ -23,7 +23,17 @@ from cardroom.roles import FLOOR_ROLES, require_role_or_device
 from cardroom.services import audit_record
 from cashgame.fees import hand_fees
 from cashgame.locks import hand_for_update, hand_only_for_update, table_for_update
-from cashgame.models import CashTable, Hand, HandStatus, PlayerSession, SeatState, VoidReason
+from cashgame.models import (
+    CashTable,
+    Hand,
+    HandStatus,
+    PlayerSession,
+    SeatState,
+    SessionEvent,
+    SessionEventKind,
+    VoidReason,
+)
+from cashgame.selectors.dealing import FIRST_HAND_STATES, dealable, table_game_is_new
 from cashgame.services._common import poker_rules, require_open
 from cashier.models import AccountKind
 from cashier.selectors import account_balance
@@ -61,7 +71,12 @@ def hand_start(
 ) -> Hand:
     """Deal a new hand to the given seats. Only players in play are dealt in: not a new player
     between the blinds, not one who owes blinds (CSH-6), not one sitting out (CSH-5). The dead
-    blinds the players dealt in posted when they came back go into this hand's pot (POT-4)."""
+    blinds the players dealt in posted when they came back go into this hand's pot (POT-4).
+
+    A new game's first hand (no hand ended since the table opened) also deals in the players
+    who wait for the button or owe blinds: nobody owes a blind yet, the button is drawn (HND-2)
+    and the blinds are posted in the hand. They are in play from then on; CSH-6 applies to the
+    players who sit down later."""
     require_role_or_device(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     table = table_for_update(table.pk)
@@ -70,6 +85,7 @@ def hand_start(
         raise DomainError(
             "hand_in_progress",
             _("A hand is in progress at %s: end or void it first.") % table,
+            rule="RAK-1",
             status_code=409,
         )
     seats = sorted(set(seats))
@@ -83,6 +99,8 @@ def hand_start(
             "seat", "state", "player_id", "dead_blind_cents"
         )
     }
+    # Read only when someone would wait: the usual hand costs no query more.
+    new_game = any(s.state in FIRST_HAND_STATES for s in sessions.values()) and table_game_is_new(table=table)
     for seat in seats:
         session = sessions.get(seat)
         if session is None:
@@ -91,7 +109,7 @@ def hand_start(
                 _("Seat %d is empty: a card dealt to an empty seat is a misdeal.") % seat,
                 rule="FLR-1",
             )
-        if session.state != SeatState.PLAYING:
+        if not dealable(session, new_game=new_game):
             rule, why = NOT_DEALABLE[session.state]
             raise DomainError(
                 "not_dealable",
@@ -102,7 +120,7 @@ def hand_start(
     table.hands_dealt += 1
     table.hand_in_progress = True
     table.save(update_fields=["hands_dealt", "hand_in_progress"])
-    return Hand.objects.create(
+    hand = Hand.objects.create(
         table=table,
         number=table.hands_dealt,
         dealt_in=[[seat, sessions[seat].player_id] for seat in seats],
@@ -114,6 +132,37 @@ def hand_start(
         started_at=now,
         started_by=actor,
     )
+    if new_game:
+        _first_hand_in_play(actor=actor, table=table, hand=hand, now=now)
+    return hand
+
+
+def _first_hand_in_play(*, actor, table: CashTable, hand: Hand, now: datetime) -> None:
+    """The players a new game's first hand dealt in while they waited for the button or owed
+    blinds are in play from now on (CSH-6): each change is a seat-state event and audited."""
+    waiting = PlayerSession.objects.select_related("player").filter(
+        table=table, ended_at__isnull=True, seat__in=hand.dealt_seats, state__in=FIRST_HAND_STATES
+    )
+    for session in waiting:
+        session.table = table
+        before = {"state": session.state}
+        session.state = SeatState.PLAYING
+        session.save(update_fields=["state"])
+        SessionEvent.objects.create(
+            session=session,
+            kind=SessionEventKind.STATE,
+            actor=actor,
+            at=now,
+            detail=f"first hand of the game (hand {hand.number}): {SeatState.PLAYING}",
+        )
+        audit_record(
+            actor=actor,
+            action="cashgame.session_state",
+            obj=session,
+            before=before,
+            after={"state": SeatState.PLAYING, "action": "first_hand", "hand": hand.number},
+            now=now,
+        )
 
 
 @transaction.atomic

@@ -4,7 +4,7 @@ import pytest
 
 from cardroom.errors import DomainError
 from cashgame.models import HandStatus, PlayerSession, SeatState, SessionEvent
-from cashgame.services.hands import hand_start
+from cashgame.services.hands import hand_end, hand_start
 from cashgame.services.sessions import (
     session_buy_in,
     session_cash_out,
@@ -236,11 +236,14 @@ def test_new_player_is_dealt_in_only_after_the_button_or_posting__CSH_6(
     cashier, floor, shift, table12, player
 ):
     seat_players(cashier=cashier, floor=floor, shift=shift, table=table12, count=2)
-    newcomer = buy_in(cashier, shift, table12, player, 10_000, seat=5)
+    # The game's first hand is played; the newcomer sits down after it.
+    first = hand_start(actor=floor, table=table12, seats=[1, 2], now=at(2))
+    hand_end(actor=floor, hand=first, pot_cents=300, now=at(2.5))
+    newcomer = buy_in(cashier, shift, table12, player, 10_000, seat=5, minute=3)
     with pytest.raises(DomainError) as error:
         hand_start(actor=floor, table=table12, seats=[1, 2, 5], now=at(5))
     assert (error.value.code, error.value.rule) == ("not_dealable", "CSH-6")
-    assert not table12.hands.exists()
+    assert table12.hands.count() == 1
     session_state_change(actor=floor, session=newcomer, action="button_passed", now=at(6))
     hand = hand_start(actor=floor, table=table12, seats=[1, 2, 5], now=at(7))
     assert hand.dealt_seats == [1, 2, 5]

@@ -80,6 +80,6 @@ def test_tablet_page_and_taps_have_pinned_queries__ROL_2(tablet, django_assert_n
 
 def test_a_second_table_tablet_logs_its_own_table_only__ROL_2(tablet, manager, table25, table12):
     other = pair(Client(), manager=manager, table=table25)
-    other.post("/tablet/start/")  # no one in play at table 2
-    tablet.post("/tablet/start/")
+    other.post("/tablet/start/", {"button_seat": "1"})  # no one in play at table 2
+    tablet.post("/tablet/start/", {"button_seat": "1"})
     assert list(Hand.objects.values_list("table__number", flat=True)) == [1]

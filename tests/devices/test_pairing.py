@@ -94,6 +94,9 @@ def test_token_is_kept_hashed_only__ROL_2(manager, table12):
             "The pairing code has 8 letters and digits (like ABCD-EFGH): check it and type it again.",
         ),
         ("ABCD-EFGH", "This pairing code is not right: check it, or ask a manager for a new one."),
+        # Every error names the field, never a bare "This field is required.".
+        ("", "Pairing code: type the 8 letters and digits the manager reads you."),
+        ("ABCD-EFGH-ABCD-EFGH-X", "Pairing code: it has 8 letters and digits (like ABCD-EFGH)."),
     ],
 )
 def test_wrong_code_refused_with_a_clear_error_and_nothing_written__ROL_2(manager, table12, typed, message):

@@ -17,8 +17,13 @@ pytestmark = pytest.mark.django_db
 def test_one_hand_one_tap_per_step_with_exact_rake__ROL_2_RAK_3_JKP_2(tablet, table12):
     device = Device.objects.get()
     page = tablet.get("/tablet/")
-    assert page.context["playing_count"] == 4 and page.context["next_button"] == 1
-    assert "New hand" in page.content.decode()
+    # The game's first hand: the button is drawn, the dealer taps the seat that won (HND-2).
+    assert (page.context["playing_count"], page.context["button_draw"], page.context["next_button"]) == (
+        4,
+        True,
+        None,
+    )
+    assert "New hand" in page.content.decode() and "First hand of the game" in page.content.decode()
 
     assert tablet.post("/tablet/start/", {"button_seat": "1"})["Location"] == "/tablet/"
     hand = Hand.objects.get(table=table12)
@@ -79,12 +84,13 @@ def test_new_hand_deals_in_only_the_players_in_play_and_takes_the_tapped_button_
 
 def test_the_polled_drawing_keeps_the_tapped_button(tablet):
     assert tablet.get("/tablet/seats/", {"button_seat": "3"}).context["next_button"] == 3
-    assert tablet.get("/tablet/seats/", {"button_seat": "8"}).context["next_button"] == 1  # no one there
+    # No one at seat 8: no button chosen, the first hand's is still to be drawn.
+    assert tablet.get("/tablet/seats/", {"button_seat": "8"}).context["next_button"] is None
 
 
 def test_misdeal_asks_for_confirmation_first__ROL_2_FLR_1(tablet, table12):
     device = Device.objects.get()
-    tablet.post("/tablet/start/")
+    tablet.post("/tablet/start/", {"button_seat": "1"})
     response = tablet.post("/tablet/void/", {"reason": "misdeal"})
     assert response["Location"] == "/tablet/?confirm=misdeal"
     hand = Hand.objects.get()
@@ -109,7 +115,7 @@ def test_misdeal_asks_for_confirmation_first__ROL_2_FLR_1(tablet, table12):
 
 
 def test_a_bad_pot_keeps_what_was_typed_and_writes_nothing__ROL_2(tablet):
-    tablet.post("/tablet/start/")
+    tablet.post("/tablet/start/", {"button_seat": "1"})
     tablet.post("/tablet/flop/")
     before = AuditRecord.objects.count()
     response = tablet.post("/tablet/end/", {"pot": "12abc"})
@@ -132,4 +138,5 @@ def test_new_hand_with_fewer_than_two_in_play_is_refused_clearly(tablet, players
     assert "A hand needs at least two players in play." in page and "New hand" not in page
     response = tablet.post("/tablet/start/")
     assert Hand.objects.count() == 0
-    assert "A hand needs at least two players dealt in." in tablet.get(response["Location"]).content.decode()
+    assert response.status_code == 400
+    assert "A hand needs at least two players dealt in." in response.content.decode()

@@ -60,11 +60,11 @@ def test_dealer_logs_a_hand_and_its_rake_is_in_the_daily_report__RAK_3_JKP_2(
     page.goto(f"{live_server.url}/cashgame/")
     page.click(f"a[href='/cashgame/tables/{table.pk}/dealer/']")
     page.wait_for_url(f"**/cashgame/tables/{table.pk}/dealer/")
-    # New players wait for the button (CSH-6): each one posts, and the dealer taps it.
-    for name in names:
-        page.click(f"tr:has-text('{name}') >> button:has-text('Posted')")
-        page.wait_for_selector(f"tr:has-text('{name}') >> .badge:has-text('Playing')")
+    # A new game: nobody owes a blind yet, so the four are dealt in without posting (CSH-6); the
+    # button is drawn and the dealer picks the seat that won the draw (HND-2).
+    assert page.locator("button:has-text('Posted')").count() == 0
     assert page.locator("input[name=seats]:checked").count() == 4
+    page.select_option("#id_button_seat", "2")
     page.get_by_role("button", name="Deal", exact=True).click()
     page.wait_for_selector("text=Hand 1 in progress")
     page.get_by_role("button", name="Flop dealt", exact=True).click()

@@ -36,8 +36,9 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
     now = timezone.now()
     table = make_table(make_game(), number=7)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
-    for seat, name in enumerate(["Anna", "Boris", "Cyril", "Dana", "Emil"], start=1):
-        session = session_buy_in(
+
+    def buy_in(seat: int, name: str):
+        return session_buy_in(
             actor=cashier,
             shift=shift,
             table=table,
@@ -46,8 +47,9 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
             amount_cents=10_000,
             idempotency_key=f"e2e-tablet-buy-in-{seat}",
         )
-        if seat < 5:  # Emil waits for the button (CSH-6): not dealt in
-            session_state_change(actor=floor, session=session, action="posted")
+
+    for seat, name in enumerate(["Anna", "Boris", "Cyril", "Dana"], start=1):
+        session_state_change(actor=floor, session=buy_in(seat, name), action="posted")
 
     # The manager shows a code for table 7.
     log_in(page, live_server, "manager1", PASSWORD)
@@ -76,6 +78,9 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
         screenshot(tablet, "tablet-between-hands-1280x800")
 
         taps = 0
+        # The game's first hand: the dealer taps the seat that won the button draw (HND-2).
+        tablet.locator("label.seat:has(.seat-no:text-is('1'))").click()
+        taps += 1
         tablet.get_by_role("button", name="New hand", exact=True).click()
         taps += 1
         tablet.wait_for_selector("text=Hand 1 dealt.")
@@ -89,8 +94,11 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
         tablet.get_by_role("button", name="End hand", exact=True).click()
         taps += 1
         tablet.wait_for_selector("text=Hand 1 ended: pot 87.00 EUR, rake 4.00 EUR, jackpot drop 1.00 EUR.")
-        assert taps == 3  # one per step: deal, flop, end
+        assert taps == 4  # the drawn button's seat, then one per step: deal, flop, end
         screenshot(tablet, "tablet-hand-ended-1280x800")
+        # Emil sits down after the game's first hand: he waits for the button (CSH-6), not dealt in.
+        buy_in(5, "Emil")
+        tablet.wait_for_selector(".seat.waiting:has-text('Emil')")  # the drawing polls every 5 s
 
         # A misdeal on the next hand asks first; shown at portrait size.
         tablet.set_viewport_size({"width": 800, "height": 1280})
@@ -119,7 +127,8 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
         100,
     )
     assert (hand.started_by, hand.ended_by) == (device.user, device.user)
-    assert Hand.objects.get(table=table, number=2).status == "voided"
+    second = Hand.objects.get(table=table, number=2)
+    assert (second.status, second.dealt_seats) == ("voided", [1, 2, 3, 4])
     assert account_amount(kind=AccountKind.RAKE_REVENUE) == 400
     assert jackpot_fund_balance() == 100
     assert books_problems() == []
