@@ -6,6 +6,7 @@ import math
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, TableStatus, Tournament
+from tournaments.selectors import pending_move_slips
 
 
 def seat_position(seat: int, seats: int) -> tuple[float, float]:
@@ -68,9 +69,7 @@ def slip_reason(slip: MoveSlip) -> str:
 
 def pending_moves(*, tournament: Tournament) -> list[dict]:
     """Moves waiting for the floor, each with its player and reason, in the order they were made."""
-    slips = (
-        tournament.move_slips.filter(confirmed_at__isnull=True).select_related("entry__player").order_by("pk")
-    )
+    slips = pending_move_slips(tournament=tournament)
     return [{"slip": slip, "label": player_label(slip.entry), "reason": slip_reason(slip)} for slip in slips]
 
 
