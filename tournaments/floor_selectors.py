@@ -70,7 +70,28 @@ def slip_reason(slip: MoveSlip) -> str:
 def pending_moves(*, tournament: Tournament) -> list[dict]:
     """Moves waiting for the floor, each with its player and reason, in the order they were made."""
     slips = pending_move_slips(tournament=tournament)
-    return [{"slip": slip, "label": player_label(slip.entry), "reason": slip_reason(slip)} for slip in slips]
+    return [
+        {
+            "slip": slip,
+            "label": player_label(slip.entry),
+            "reason": slip_reason(slip),
+            "text": slip_text(slip),
+        }
+        for slip in slips
+    ]
+
+
+def slip_text(slip: MoveSlip) -> str:
+    """The slip as the floor reads it out (TRN-9): entry number and nickname, so two players with
+    one nickname cannot be confused, then where from and where to."""
+    return _("#%(number)d %(player)s: table %(ft)d, seat %(fs)d → table %(tt)d, seat %(ts)d") % {
+        "number": slip.entry.number,
+        "player": player_label(slip.entry),
+        "ft": slip.from_table,
+        "fs": slip.from_seat,
+        "tt": slip.to_table,
+        "ts": slip.to_seat,
+    }
 
 
 def seat_panel(*, tournament: Tournament, entry_id: int, hand: list[int]) -> dict | None:
