@@ -4,8 +4,12 @@ the pending moves with the reason for each (TRN-9). Nothing here writes."""
 import math
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from poker.seating import balance_tables
+from tournaments import refusals
 from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, TableStatus, Tournament
+from tournaments.seating_selectors import BustPlan, bust_preview, seating_state
 from tournaments.selectors import pending_move_slips
 
 
@@ -124,10 +128,55 @@ def seat_panel(*, tournament: Tournament, entry_id: int, hand: list[int]) -> dic
             .select_related("player", "table")
             .order_by("table__number", "seat")
         ]
+    refusal = refusals.bust_refusal(tournament, count=len(busting))
     return {
         "entry": tapped,
         "label": player_label(tapped),
         "busting": [{"entry": entry, "label": player_label(entry)} for entry in busting],
         "several": len(busting) > 1,
         "eliminators": others,
+        "refusal": refusal,
+        "after": [] if refusal else bust_outcome(tournament, [entry.pk for entry in busting]),
     }
+
+
+def bust_outcome(tournament: Tournament, entry_ids: list[int]) -> list[str]:
+    """What the bust-out of `entry_ids` will do to the seating, in the floor's words, before the
+    floor taps "Bust" (TRN-9): the tables that break, how many players move, the waiting moves
+    called off. The last player left wins instead."""
+    left = tournament.entries.filter(status=EntryStatus.ACTIVE).count() - len(entry_ids)
+    if left == 1:
+        return [_("One player is left: the tournament has its winner.")]
+    return plan_sentences(bust_preview(tournament=tournament, entry_ids=entry_ids))
+
+
+def plan_sentences(plan: BustPlan) -> list[str]:
+    moving = len(plan.slips)
+    sentences = []
+    if plan.breaking:
+        tables = ", ".join(str(number) for number in plan.breaking)
+        sentences.append(
+            ngettext("Table %(tables)s breaks.", "Tables %(tables)s break.", len(plan.breaking))
+            % {"tables": tables}
+        )
+    if moving:
+        sentences.append(ngettext("%(n)d player moves.", "%(n)d players move.", moving) % {"n": moving})
+    else:
+        sentences.append(_("No one moves."))
+    if plan.called_off:
+        sentences.append(
+            ngettext(
+                "%(n)d waiting move is called off: that player stays.",
+                "%(n)d waiting moves are called off: those players stay.",
+                plan.called_off,
+            )
+            % {"n": plan.called_off}
+        )
+    return sentences
+
+
+def table_open_moves(*, tournament: Tournament) -> int:
+    """How many players move to a table the floor opens now (TRN-9): balancing onto it."""
+    state = seating_state(tournament=tournament)
+    layout = {**state.layout, max(state.layout, default=0) + 1: {}}
+    return len(balance_tables(layout, seats_per_table=state.size, buttons=state.buttons))

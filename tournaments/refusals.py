@@ -266,3 +266,12 @@ def bust_undo_refusal(tournament: Tournament) -> DomainError | None:
             status_code=409,
         )
     return None
+
+
+def colour_up_race_refusal(tournament: Tournament) -> DomainError | None:
+    """Entering a table's chip race (CHP-1): at the open tables of a running tournament."""
+    if tournament.status in CLOCK_STARTED:
+        return None
+    return DomainError(
+        "not_running", _("Chips are raced at an open table of a running tournament."), rule="CHP-1"
+    )
