@@ -25,9 +25,13 @@ def player_label(entry: Entry) -> str:
     return entry.player.nickname or entry.player.full_name
 
 
-def seating_tables(*, tournament: Tournament) -> list[dict]:
+def seating_tables(*, tournament: Tournament, moves: list[dict] = ()) -> list[dict]:
     """The open tables with every seat placed around the oval (TRN-9), in two queries:
-    [{table, players, seats: [{seat, entry, label, left, top, button}]}]."""
+    [{table, players, seats: [{seat, entry, label, left, top, button, arriving, leaving}]}].
+    `moves` (pending_moves): a player on a waiting slip still sits in the seat the slip sends
+    them from (`leaving`: that slip), and the seat it sends them to waits for them (`arriving`)."""
+    leaving = {(move["slip"].from_table, move["slip"].from_seat): move for move in moves}
+    arriving = {move["slip"].entry_id for move in moves}
     tables = list(tournament.tables.filter(status=TableStatus.OPEN).order_by("number"))
     seated = {
         (entry.table_id, entry.seat): entry
@@ -49,6 +53,8 @@ def seating_tables(*, tournament: Tournament) -> list[dict]:
                     "left": left,
                     "top": top,
                     "button": table.button_seat == seat,
+                    "arriving": entry is not None and entry.pk in arriving,
+                    "leaving": None if entry else leaving.get((table.number, seat)),
                 }
             )
         chart.append({"table": table, "seats": seats, "players": sum(1 for s in seats if s["entry"])})

@@ -46,7 +46,8 @@ class SeatingView(TournamentPage):
         if "seat" in self.request.GET and self.request.htmx:
             context.update(panel=panel, collecting="more" in self.request.GET or "hand" in self.request.GET)
             return context
-        chart = seating_tables(tournament=tournament)
+        moves = pending_moves(tournament=tournament)
+        chart = seating_tables(tournament=tournament, moves=moves)
         has_tables = bool(chart) or tournament.tables.exists()
         # Only what the rules allow now is offered; what they refuse shows greyed out with why.
         opens_table = (
@@ -56,7 +57,7 @@ class SeatingView(TournamentPage):
         )
         context.update(
             chart=chart,
-            moves=pending_moves(tournament=tournament),
+            moves=moves,
             has_tables=has_tables,
             draw_refusal=None if has_tables else refusals.seat_draw_refusal(tournament),
             final_table=len(chart) == 1 and tournament.clock_started,
