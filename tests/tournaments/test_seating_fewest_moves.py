@@ -247,3 +247,22 @@ def test_reentry_takes_a_free_seat_at_a_running_table__TRN_9(floor, make_tournam
     again = register(tournament, player=out.player, now=T0 + 2 * S)
     assert again.kind == "re_entry" and again.table is not None
     assert tournament.tables.count() == 2 and MoveSlip.objects.count() == 0
+
+
+def test_withdrawn_entry_leaves_no_slip_waiting__TRN_9_CAG_6(
+    floor, cashier, shift, make_tournament, register
+):
+    from reports.selectors.books import books_problems
+    from tests.tournaments.conftest import key
+    from tournaments.services.registration import entry_withdraw
+    from tournaments.services.seating import seating_draw
+
+    tournament = make_tournament(late_registration_level=3)
+    for _ in range(6):
+        register(tournament)
+    seating_draw(actor=floor, tournament=tournament, now=T0, rng=random.Random(11))
+    slips = seating_table_open(actor=floor, tournament=tournament, now=T0 + S)
+    leaving = slips[0].entry
+    entry_withdraw(actor=cashier, entry=leaving, shift=shift, idempotency_key=key(), now=T0 + 2 * S)
+    assert [n for n, _text, _reason in waiting(tournament)] == [s.entry.number for s in slips[1:]]
+    assert books_problems() == []
