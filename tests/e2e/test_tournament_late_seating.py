@@ -156,7 +156,7 @@ def test_late_entries_then_a_bust_move_the_fewest_players__TRN_9(browser, live_s
             log_in(sk_page, live_server, "floor1", PASSWORD)
             sk_page.goto(f"{live_server.url}/tournaments/{tournament.pk}/seating/")
             sk_page.click("form.lang button[value=sk]")
-            sk_page.wait_for_function("document.documentElement.lang === 'sk'")
+            sk_page.wait_for_function("() => document.documentElement.lang === 'sk'")
             seated = Entry.objects.filter(tournament=tournament, status="active").order_by("seat").first()
             sk_page.click(f"[data-seat='1-{seated.seat}']")
             sk_page.wait_for_selector("#seat-panel.open")
