@@ -339,8 +339,11 @@ def seating_chart(*, tournament: Tournament) -> list[dict]:
 
 
 def pending_move_slips(*, tournament: Tournament) -> QuerySet:
+    """The move slips waiting for the floor (TRN-9): not confirmed, not replaced by a later move."""
     return (
-        tournament.move_slips.filter(confirmed_at__isnull=True).select_related("entry__player").order_by("pk")
+        tournament.move_slips.filter(confirmed_at__isnull=True, replaced_at__isnull=True)
+        .select_related("entry__player")
+        .order_by("pk")
     )
 
 

@@ -41,7 +41,7 @@ urlpatterns = [
     ),
     path("<number:pk>/seating/", seating_views.SeatingView.as_view(), name="seating"),
     re_path(
-        r"^(?P<pk>[0-9]+)/seating/(?P<action>draw|final-table|confirm-moves|reopen-registration)/$",
+        r"^(?P<pk>[0-9]+)/seating/(?P<action>draw|open-table|final-table|confirm-moves|reopen-registration)/$",
         seating_views.SeatingActionView.as_view(),
         name="seating-action",
     ),

@@ -144,6 +144,15 @@
     var offline = lastSuccess && performance.now() - lastSuccess > OFFLINE_AFTER_MS;
     document.body.classList.toggle("offline", !!offline);
     setField("offline", offline ? labels.offline || "offline" : "");
+    // A floor button that takes time off the level ("−1 min", data-needs-ms) greys out, its
+    // reason shown, once no more than that is left: the server would refuse it (TRN-8).
+    var needy = document.querySelectorAll("[data-needs-ms]");
+    for (var n = 0; n < needy.length; n++) {
+      var short = now.remaining !== null && now.remaining <= Number(needy[n].getAttribute("data-needs-ms"));
+      needy[n].disabled = short;
+      var why = needy[n].parentNode.querySelector("[data-short-reason]");
+      if (why) { why.hidden = !short; }
+    }
     var rows = document.querySelectorAll("[data-level-index]");
     for (var r = 0; r < rows.length; r++) {
       rows[r].classList.toggle("current", Number(rows[r].getAttribute("data-level-index")) === now.index);

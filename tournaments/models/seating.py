@@ -47,10 +47,15 @@ class MoveReason(models.TextChoices):
     BREAK = "break", _("Table broken")
     FINAL = "final", _("Final table draw")
     LATE = "late", _("New table for late entries")
+    OPEN = "open", _("New table opened by the floor")
 
 
 class MoveSlip(models.Model):
-    """A move slip for the floor (TRN-9): the seat already changed; the floor confirms the player moved."""
+    """A move slip for the floor (TRN-9): the seat already changed; the floor confirms the player moved.
+
+    A player has at most one slip waiting: when a later move changes where they go before the
+    floor confirmed it, the waiting slip is marked replaced and a new one runs from the same seat
+    (the one the player still sits in), or none when the player ends in that seat."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="move_slips")
     entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="move_slips")
@@ -68,11 +73,19 @@ class MoveSlip(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    replaced_at = models.DateTimeField(_("replaced"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("move slip")
         verbose_name_plural = _("move slips")
         ordering = ["tournament", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"],
+                condition=Q(confirmed_at__isnull=True, replaced_at__isnull=True),
+                name="tournament_one_waiting_slip_per_entry",
+            ),
+        ]
 
     def __str__(self) -> str:
         return _("Table %(ft)d seat %(fs)d -> Table %(tt)d seat %(ts)d") % {

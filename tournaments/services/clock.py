@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
+from tournaments import refusals
 from tournaments.models import (
     CLOCK_RUNNING,
     CLOCK_STARTED,
@@ -183,7 +184,6 @@ def clock_add_time(*, actor, tournament: Tournament, seconds: int, now: datetime
     _require_started(tournament)
     _advance(tournament, now=now)
     before = clock_snapshot(tournament)
-    delta = timedelta(seconds=seconds)
     if tournament.status == TournamentStatus.PAUSED:
         left = (
             None
@@ -192,25 +192,13 @@ def clock_add_time(*, actor, tournament: Tournament, seconds: int, now: datetime
         )
     else:
         left = None if tournament.level_ends_at is None else tournament.level_ends_at - now
-    if left is None:
-        raise DomainError(
-            "level_has_no_end",
-            _("The last level runs on without an end; there is no time to change."),
-            rule="TRN-8",
-            status_code=409,
-        )
-    if left + delta <= timedelta(0):
-        raise DomainError(
-            "not_enough_time_left",
-            _("Only %(left)d seconds are left in this level; go to the next level instead.")
-            % {"left": int(left.total_seconds())},
-            rule="TRN-8",
-            status_code=409,
-        )
+    refusal = refusals.time_change_refusal(left=left, seconds=seconds)
+    if refusal is not None:
+        raise refusal
     if tournament.status == TournamentStatus.PAUSED:
         tournament.paused_remaining_ms += seconds * 1000
     else:
-        tournament.level_ends_at += delta
+        tournament.level_ends_at += timedelta(seconds=seconds)
     _save(tournament, actor=actor, action="clock.add_time", before=before, now=now, note=f"{seconds:+d} s")
     return tournament
 
@@ -234,14 +222,12 @@ def _step(*, actor, tournament: Tournament, step: int, now: datetime | None) -> 
     _require_started(tournament)
     _advance(tournament, now=now)
     levels = _levels(tournament)
+    refusal = refusals.level_step_refusal(
+        index=tournament.current_level_index, level_count=len(levels), step=step
+    )
+    if refusal is not None:
+        raise refusal
     index = tournament.current_level_index + step
-    if not 0 <= index < len(levels):
-        raise DomainError(
-            "no_such_level",
-            _("This is the last level.") if step > 0 else _("This is the first level."),
-            rule="TRN-8",
-            status_code=409,
-        )
     target = _counting_status(levels[index])
     if tournament.status not in (TournamentStatus.PAUSED, target):
         check_transition(tournament, target)

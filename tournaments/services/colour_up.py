@@ -14,8 +14,9 @@ from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
 from poker.colour_up import RaceError, RaceSeat, race_check, table_colour_up
 from poker.common import PokerError
+from tournaments import refusals
 from tournaments.colour_up_selectors import colour_up_plan, next_colour_up, tournament_chips
-from tournaments.models import CLOCK_STARTED, ColourUpRace, EntryStatus, Table, TableStatus
+from tournaments.models import ColourUpRace, EntryStatus, Table, TableStatus
 from tournaments.selectors import tournament_clock_get
 from tournaments.services._common import lock_tournament
 
@@ -74,7 +75,10 @@ def colour_up_race_record(
     now = now or timezone.now()
     tournament = lock_tournament(table.tournament_id)
     table = Table.objects.get(pk=table.pk)
-    if tournament.status not in CLOCK_STARTED or table.status != TableStatus.OPEN:
+    refusal = refusals.colour_up_race_refusal(tournament)
+    if refusal is not None:
+        raise refusal
+    if table.status != TableStatus.OPEN:
         raise _refuse("not_running", _("Chips are raced at an open table of a running tournament."))
     clock = tournament_clock_get(tournament=tournament, now=now)
     chips = [chip.value for chip in tournament_chips(tournament=tournament)]

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
-from tournaments.models import CLOCK_STARTED, EntryStatus, MoveSlip, Table, TableStatus, Tournament
-from tournaments.selectors import level_numbers
+from tournaments import refusals
+from tournaments.models import EntryStatus, MoveSlip, Table, TableStatus, Tournament
 from tournaments.services import clock
 from tournaments.services._common import lock_tournament, rules_for
 from tournaments.services.seating import button_move, occupied_seats
@@ -51,7 +51,7 @@ def move_slips_confirm_all(*, actor, tournament: Tournament, now: datetime | Non
     tournament = lock_tournament(tournament.pk)
     slips = list(
         MoveSlip.objects.select_for_update(of=("self",))
-        .filter(tournament=tournament, confirmed_at__isnull=True)
+        .filter(tournament=tournament, confirmed_at__isnull=True, replaced_at__isnull=True)
         .select_related("entry")
         .order_by("pk")
     )
@@ -68,19 +68,6 @@ def move_slips_confirm_all(*, actor, tournament: Tournament, now: datetime | Non
     return len(slips)
 
 
-def levels_ended(tournament: Tournament) -> int:
-    """The number of the last level (breaks have none) that has ended: late registration until
-    the end of level N is over once this reaches N (see level_end.on_level_end)."""
-    levels = list(tournament.levels.order_by("order"))
-    ended = 0
-    for index, number in enumerate(level_numbers(levels)):
-        if number is None:
-            continue
-        if index < tournament.current_level_index:
-            ended = number
-    return ended
-
-
 @transaction.atomic
 def registration_reopen(
     *, actor, tournament: Tournament, until_level: int | None = None, now: datetime | None = None
@@ -93,46 +80,11 @@ def registration_reopen(
     now = now or timezone.now()
     tournament = lock_tournament(tournament.pk)
     clock.advance_locked(tournament, now=now)
-    if tournament.status not in CLOCK_STARTED:
-        raise DomainError(
-            "registration_not_reopenable",
-            _("Late registration is reopened only while the tournament runs; it is %s.")
-            % tournament.get_status_display(),
-            rule="TRN-6",
-            status_code=409,
-        )
+    refusal = refusals.registration_reopen_refusal(tournament, until=until_level)
+    if refusal is not None:
+        raise refusal
     rules = rules_for(tournament)
-    if rules.registration_closed_at is None:
-        raise DomainError(
-            "registration_already_open",
-            _("Late registration is open already."),
-            rule="TRN-6",
-            status_code=409,
-        )
     until = tournament.late_registration_level if until_level is None else until_level
-    level_count = tournament.levels.filter(kind="level").count()
-    if not 1 <= until <= level_count:
-        raise DomainError(
-            "invalid_level",
-            _("Late registration runs until the end of a level from 1 to %d.") % level_count,
-            rule="TRN-6",
-        )
-    ended = levels_ended(tournament)
-    if ended >= until:
-        raise DomainError(
-            "late_registration_over",
-            _("Level %(until)d has ended; late registration can be reopened only until a level still to end.")
-            % {"until": until},
-            rule="TRN-6",
-            status_code=409,
-        )
-    if rules.payouts_finalised_at is not None or tournament.entries.filter(finish_place=1).exists():
-        raise DomainError(
-            "payouts_final",
-            _("The payouts are final; late registration cannot be reopened."),
-            rule="TRN-6",
-            status_code=409,
-        )
     placed = list(
         tournament.entries.filter(status=EntryStatus.BUSTED, finish_place__isnull=False).values_list(
             "number", "finish_place"

@@ -10,6 +10,7 @@ import random
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,15 +20,19 @@ from cardroom.services import audit_record
 from poker.common import PokerError
 from poker.hands import button_draw
 from poker.seating import (
+    Layout,
     Move,
+    apply_moves,
     balance_tables,
-    break_tables,
     draw_seats,
     final_table_draw,
-    next_tables_to_break,
+    net_moves,
     table_break_order,
 )
+from tournaments import refusals
 from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, Table, TableStatus, Tournament
+from tournaments.seating_selectors import bust_plan, seating_state, waiting_slips
+from tournaments.services import clock
 from tournaments.services._common import lock_tournament
 
 
@@ -35,40 +40,34 @@ def _rng(rng: random.Random | None) -> random.Random:
     return rng or random.SystemRandom()
 
 
-def _open_tables(tournament: Tournament) -> dict[int, Table]:
-    return {table.number: table for table in tournament.tables.filter(status=TableStatus.OPEN)}
-
-
-def _layout(tournament: Tournament) -> tuple[dict[int, dict[int, int]], dict[int, Entry]]:
-    """{table number: {seat: entry id}} of the open tables, and the seated entries by id."""
-    layout: dict[int, dict[int, int]] = {number: {} for number in _open_tables(tournament)}
-    seated = {
-        entry.pk: entry
-        for entry in tournament.entries.filter(status=EntryStatus.ACTIVE, table__isnull=False).select_related(
-            "table"
-        )
-    }
-    for entry in seated.values():
-        layout.setdefault(entry.table.number, {})[entry.seat] = entry.pk
-    return layout, seated
-
-
-def _apply(tournament: Tournament, moves: list[Move], *, reason: str, actor, now: datetime) -> list[MoveSlip]:
-    """Write the moves (in order) and one slip per player moved: first seat -> last seat."""
+def _apply(
+    tournament: Tournament, moves: list[Move], *, layout: Layout, reason: str, actor, now: datetime
+) -> list[MoveSlip]:
+    """Write the moves made from `layout` (in order) and one slip per player who ends somewhere
+    else than the seat they sit in (TRN-9). A player whose earlier slip still waits sits in that
+    slip's seat: the waiting slip is marked replaced and the new one starts from its seat, or
+    there is none when the player ends in it (the move is called off). So the floor never holds
+    two slips for one player (the database refuses two waiting slips for one entry)."""
     if not moves:
         return []
     tables = {table.number: table for table in tournament.tables.all()}
-    first: dict[int, tuple[int, int]] = {}
-    last: dict[int, tuple[int, int]] = {}
+    waiting = {
+        slip.entry_id: slip
+        for slip in waiting_slips(tournament)
+        .select_for_update(of=("self",))
+        .filter(entry_id__in={move.player_id for move in moves})
+        .order_by("pk")
+    }
+    origins = {pk: (slip.from_table, slip.from_seat) for pk, slip in waiting.items()}
     # Players per table as each move is made, so each slip says why: "table 3 has 9, table 5 has 7".
-    counts = {number: len(seats) for number, seats in _layout(tournament)[0].items()}
+    counts = {number: len(seats) for number, seats in layout.items()}
     why: dict[int, tuple[int, int]] = {}
+    last: dict[int, tuple[int, int]] = {}
     for move in moves:
-        first.setdefault(move.player_id, (move.from_table, move.from_seat))
-        last[move.player_id] = (move.to_table, move.to_seat)
         why.setdefault(move.player_id, (counts.get(move.from_table, 0), counts.get(move.to_table, 0)))
         counts[move.from_table] = counts.get(move.from_table, 0) - 1
         counts[move.to_table] = counts.get(move.to_table, 0) + 1
+        last[move.player_id] = (move.to_table, move.to_seat)
     entries = {entry.pk: entry for entry in Entry.objects.filter(pk__in=last)}
     # Everyone moving stands up first, then sits down: a seat may pass from one mover to another.
     for entry in entries.values():
@@ -77,40 +76,35 @@ def _apply(tournament: Tournament, moves: list[Move], *, reason: str, actor, now
     for pk, (table_number, seat) in last.items():
         entries[pk].table, entries[pk].seat = tables[table_number], seat
     Entry.objects.bulk_update(entries.values(), ["table", "seat"])
+    MoveSlip.objects.filter(pk__in=[slip.pk for slip in waiting.values()]).update(replaced_at=now)
     slips = MoveSlip.objects.bulk_create(
         [
             MoveSlip(
                 tournament=tournament,
-                entry=entries[pk],
-                from_table=first[pk][0],
-                from_seat=first[pk][1],
-                to_table=to[0],
-                to_seat=to[1],
+                entry=entries[move.player_id],
+                from_table=move.from_table,
+                from_seat=move.from_seat,
+                to_table=move.to_table,
+                to_seat=move.to_seat,
                 reason=reason,
-                from_table_players=why[pk][0],
-                to_table_players=why[pk][1],
+                from_table_players=why[move.player_id][0],
+                to_table_players=why[move.player_id][1],
                 created_at=now,
             )
-            for pk, to in last.items()
-            if first[pk] != to
+            for move in net_moves(moves, origins)
         ]
     )
     audit_record(
         actor=actor,
         action=f"seating.{reason}",
         obj=tournament,
-        after={"moves": [[entries[s.entry_id].number, str(s)] for s in slips]},
+        after={
+            "moves": [[entries[s.entry_id].number, str(s)] for s in slips],
+            "replaced": [[entries[pk].number, str(slip)] for pk, slip in waiting.items()],
+        },
         now=now,
     )
     return slips
-
-
-def _buttons(tournament: Tournament) -> dict[int, int]:
-    return {
-        number: table.button_seat
-        for number, table in _open_tables(tournament).items()
-        if table.button_seat is not None
-    }
 
 
 def seating_draw(
@@ -123,13 +117,10 @@ def seating_draw(
     rng = _rng(rng)
     with transaction.atomic():
         tournament = lock_tournament(tournament.pk)
-        if tournament.tables.exists():
-            raise DomainError(
-                "seats_already_drawn", _("Seats are already drawn."), rule="TRN-9", status_code=409
-            )
+        refusal = refusals.seat_draw_refusal(tournament)
+        if refusal is not None:
+            raise refusal
         entries = list(tournament.entries.filter(status=EntryStatus.ACTIVE).order_by("pk"))
-        if not entries:
-            raise DomainError("no_entries", _("No one is registered yet."), rule="TRN-9", status_code=409)
         layout = draw_seats([e.pk for e in entries], seats_per_table=tournament.table_size, rng=rng)
         order = table_break_order(layout, rng)
         tables = Table.objects.bulk_create(
@@ -158,31 +149,50 @@ def seating_draw(
     return sorted(tables, key=lambda table: table.number)
 
 
+def _open_table(tournament: Tournament, *, actor, now: datetime) -> int:
+    """A new table, numbered after every table so far. It goes first in the break order: the
+    players just moved to it are the first to go back, often before they have moved at all, so
+    breaking it costs the fewest moves (TRN-9). The caller holds the lock."""
+    before = list(
+        tournament.tables.filter(status=TableStatus.OPEN)
+        .order_by("break_rank")
+        .values_list("number", flat=True)
+    )
+    number = (tournament.tables.aggregate(top=Max("number"))["top"] or 0) + 1
+    tournament.tables.update(break_rank=F("break_rank") + 1)
+    Table.objects.create(tournament=tournament, number=number, seats=tournament.table_size, break_rank=1)
+    audit_record(
+        actor=actor,
+        action="seating.table_open",
+        obj=tournament,
+        before={"break_order": before},
+        after={"table": number, "break_order": [number, *before]},
+        now=now,
+    )
+    return number
+
+
 def seat_new_entry(
     *, actor, tournament: Tournament, entry: Entry, now: datetime, rng: random.Random | None = None
 ) -> list[MoveSlip]:
-    """A late entry draws a seat at one of the shortest tables (TRN-9). When every seat is
-    taken a new table opens and the others are balanced onto it. The caller holds the lock."""
+    """A late entry or re-entry takes a free seat at one of the shortest tables in play (TRN-9);
+    a new table opens only when no seat is free, and the others are balanced onto it. A seat that
+    a player with a waiting move slip has not left yet is taken last. The caller holds the lock."""
     rng = _rng(rng)
-    layout, _seated = _layout(tournament)
-    free = {number: seats for number, seats in layout.items() if len(seats) < tournament.table_size}
+    state = seating_state(tournament=tournament)
     slips: list[MoveSlip] = []
-    if not free:
-        all_numbers = list(tournament.tables.values_list("number", flat=True))
-        number = max(all_numbers, default=0) + 1
-        rank = (max(tournament.tables.values_list("break_rank", flat=True), default=0)) + 1
-        # A new table breaks last: it was drawn after the others.
-        Table.objects.create(
-            tournament=tournament, number=number, seats=tournament.table_size, break_rank=rank
-        )
-        layout[number] = {}
-        moves = balance_tables(layout, seats_per_table=tournament.table_size, buttons=_buttons(tournament))
-        slips = _apply(tournament, moves, reason=MoveReason.LATE, actor=actor, now=now)
-        layout, _seated = _layout(tournament)
-        free = {n: seats for n, seats in layout.items() if len(seats) < tournament.table_size}
+    if all(len(seats) >= state.size for seats in state.layout.values()):
+        number = _open_table(tournament, actor=actor, now=now)
+        layout = {**state.layout, number: {}}
+        moves = balance_tables(layout, seats_per_table=state.size, buttons=state.buttons)
+        slips = _apply(tournament, moves, layout=layout, reason=MoveReason.LATE, actor=actor, now=now)
+        state = seating_state(tournament=tournament)
+    free = {number: seats for number, seats in state.layout.items() if len(seats) < state.size}
     fewest = min(len(seats) for seats in free.values())
     number = rng.choice(sorted(n for n, seats in free.items() if len(seats) == fewest))
-    seat = rng.choice([s for s in range(1, tournament.table_size + 1) if s not in layout[number]])
+    open_seats = [s for s in range(1, state.size + 1) if s not in state.layout[number]]
+    still_taken = set(state.origins.values())
+    seat = rng.choice([s for s in open_seats if (number, s) not in still_taken] or open_seats)
     entry.table = tournament.tables.get(number=number)
     entry.seat = seat
     entry.save(update_fields=["table", "seat"])
@@ -192,44 +202,73 @@ def seat_new_entry(
     return slips
 
 
+@transaction.atomic
+def seating_table_open(*, actor, tournament: Tournament, now: datetime | None = None) -> list[MoveSlip]:
+    """The floor opens a new table while seats are still free (TRN-9), for the late entries it
+    expects: the tables are balanced onto it, moving the next big blind of the fullest table each
+    time, and it breaks first when the field shrinks again."""
+    require_role(actor, *FLOOR_ROLES)
+    now = now or timezone.now()
+    tournament = lock_tournament(tournament.pk)
+    clock.advance_locked(tournament, now=now)
+    refusal = refusals.table_open_refusal(tournament)
+    if refusal is not None:
+        raise refusal
+    state = seating_state(tournament=tournament)
+    number = _open_table(tournament, actor=actor, now=now)
+    layout = {**state.layout, number: {}}
+    moves = balance_tables(layout, seats_per_table=state.size, buttons=state.buttons)
+    return _apply(tournament, moves, layout=layout, reason=MoveReason.OPEN, actor=actor, now=now)
+
+
+def slips_call_off(*, actor, tournament: Tournament, entry_ids: list[int], now: datetime) -> None:
+    """Players out of the tournament move nowhere: their waiting slips are called off (marked
+    replaced). The caller holds the lock."""
+    slips = list(waiting_slips(tournament).filter(entry_id__in=entry_ids).select_related("entry"))
+    if not slips:
+        return
+    MoveSlip.objects.filter(pk__in=[slip.pk for slip in slips]).update(replaced_at=now)
+    audit_record(
+        actor=actor,
+        action="seating.slips_called_off",
+        obj=tournament,
+        after={"moves": [[slip.entry.number, str(slip)] for slip in slips]},
+        now=now,
+    )
+
+
 def rebalance(
     *, actor, tournament: Tournament, now: datetime, rng: random.Random | None = None
 ) -> list[MoveSlip]:
-    """After a bust-out: break every table the others can absorb, taken in the pre-drawn order,
-    all in one pass, then balance so no table has two players more than another (TRN-9). The
-    caller holds the lock."""
-    rng = _rng(rng)
+    """After a bust-out: carry out `bust_plan` (the plan the seat panel showed the floor): close a
+    table left empty, break every table the others can absorb, taken in the pre-drawn order, all
+    in one pass, then balance so no table has two players more than another (TRN-9). The caller
+    holds the lock."""
+    state = seating_state(tournament=tournament)
+    plan = bust_plan(state, rng=_rng(rng))
     slips: list[MoveSlip] = []
-    size = tournament.table_size
-    layout, _seated = _layout(tournament)
-    empty = [number for number, seats in layout.items() if not seats]
-    if empty and len(empty) < len(layout):
+    if plan.closed:
         # A table whose last player busted is broken as it stands; no one moves.
-        tournament.tables.filter(number__in=empty).update(status=TableStatus.BROKEN)
+        tournament.tables.filter(number__in=plan.closed).update(status=TableStatus.BROKEN)
         audit_record(
-            actor=actor, action="seating.close_empty", obj=tournament, after={"tables": empty}, now=now
+            actor=actor, action="seating.close_empty", obj=tournament, after={"tables": plan.closed}, now=now
         )
-        layout = {number: seats for number, seats in layout.items() if seats}
-    order = list(
-        tournament.tables.filter(status=TableStatus.OPEN)
-        .order_by("break_rank")
-        .values_list("number", flat=True)
-    )
-    to_break = next_tables_to_break(layout, seats_per_table=size, break_order=order)
-    if to_break:
-        # All at once: no one is sent to a table that breaks in the same bust-out.
-        moves = break_tables(
-            layout, breaking=to_break, seats_per_table=size, rng=rng, buttons=_buttons(tournament)
+    layout = {number: seats for number, seats in state.layout.items() if number not in plan.closed}
+    if plan.breaking:
+        slips += _apply(
+            tournament, plan.break_moves, layout=layout, reason=MoveReason.BREAK, actor=actor, now=now
         )
-        slips += _apply(tournament, moves, reason=MoveReason.BREAK, actor=actor, now=now)
-        tournament.tables.filter(number__in=to_break).update(status=TableStatus.BROKEN)
-        for number in to_break:
+        tournament.tables.filter(number__in=plan.breaking).update(status=TableStatus.BROKEN)
+        for number in plan.breaking:
             audit_record(
                 actor=actor, action="seating.break_table", obj=tournament, after={"table": number}, now=now
             )
-    layout, _seated = _layout(tournament)
-    moves = balance_tables(layout, seats_per_table=size, buttons=_buttons(tournament))
-    slips += _apply(tournament, moves, reason=MoveReason.BALANCE, actor=actor, now=now)
+        layout = {
+            n: seats for n, seats in apply_moves(layout, plan.break_moves).items() if n not in plan.breaking
+        }
+    slips += _apply(
+        tournament, plan.balance_moves, layout=layout, reason=MoveReason.BALANCE, actor=actor, now=now
+    )
     return slips
 
 
@@ -241,25 +280,19 @@ def seating_final_table_draw(
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     tournament = lock_tournament(tournament.pk)
-    layout, _seated = _layout(tournament)
-    layout = {number: seats for number, seats in layout.items() if seats}
-    if not layout:
-        raise DomainError("no_players", _("No one is seated."), rule="TRN-9", status_code=409)
+    clock.advance_locked(tournament, now=now)
+    refusal = refusals.final_table_refusal(tournament)
+    if refusal is not None:
+        raise refusal
+    state = seating_state(tournament=tournament)
+    layout = {number: seats for number, seats in state.layout.items() if seats}
     # The final table is the one drawn to break last.
-    ranks = dict(tournament.tables.filter(number__in=layout).values_list("number", "break_rank"))
-    final = max(layout, key=lambda number: ranks[number])
+    final = [number for number in state.break_order if number in layout][-1]
     try:
-        moves = final_table_draw(
-            layout, final_table=final, seats_per_table=tournament.table_size, rng=_rng(rng)
-        )
-    except PokerError as error:
-        raise DomainError(
-            "too_many_for_final",
-            _("More players are left than the final table seats; keep busting players first."),
-            rule="TRN-9",
-            status_code=409,
-        ) from error
-    slips = _apply(tournament, moves, reason=MoveReason.FINAL, actor=actor, now=now)
+        moves = final_table_draw(layout, final_table=final, seats_per_table=state.size, rng=_rng(rng))
+    except PokerError as error:  # the refusal above checked the count; the layout is the database's
+        raise DomainError("too_many_for_final", str(error), rule="TRN-9", status_code=409) from error
+    slips = _apply(tournament, moves, layout=layout, reason=MoveReason.FINAL, actor=actor, now=now)
     tournament.tables.filter(status=TableStatus.OPEN).exclude(number=final).update(status=TableStatus.BROKEN)
     tournament.tables.filter(number=final).update(button_seat=None)
     return slips
@@ -318,6 +351,13 @@ def move_slip_confirm(*, actor, slip: MoveSlip, now: datetime | None = None) -> 
     slip = MoveSlip.objects.select_for_update().get(pk=slip.pk)
     if slip.confirmed_at is not None:
         return slip
+    if slip.replaced_at is not None:
+        raise DomainError(
+            "slip_replaced",
+            _("This move was replaced by a later one; the player follows the slip now waiting."),
+            rule="TRN-9",
+            status_code=409,
+        )
     slip.confirmed_at = now
     slip.confirmed_by = actor
     slip.save(update_fields=["confirmed_at", "confirmed_by"])

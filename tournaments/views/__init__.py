@@ -1,5 +1,7 @@
 """Floor pages: tournaments, their clock controls and blind structures; and the public TV clock."""
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -13,6 +15,7 @@ from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from chips.models import ChipSetKind
 from chips.selectors import chip_set_default
+from tournaments import refusals
 from tournaments.api import structure_export_response
 from tournaments.colour_up_selectors import colour_up_plan
 from tournaments.forms import PostponeForm, StructureImportForm, TournamentForm
@@ -73,16 +76,38 @@ class TournamentDetailView(RoleRequiredMixin, TemplateView):
         tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
         levels = list(tournament.levels.order_by("order"))
         state = tournament_clock_get(tournament=tournament)
+        field = tournament_field_get(tournament=tournament)
         return super().get_context_data(
             tournament=tournament,
             levels=list(zip(levels, level_numbers(levels), strict=True)),
             state=state,
-            field=tournament_field_get(tournament=tournament),
+            field=field,
+            refused=dashboard_refusals(tournament, state=state, field=field, level_count=len(levels)),
             postpone_form=PostponeForm(),
             clock_labels=clock_labels(),
             Status=TournamentStatus,
             **kwargs,
         )
+
+
+def dashboard_refusals(tournament: Tournament, *, state: dict, field: dict, level_count: int) -> dict:
+    """Why each of the dashboard's actions is refused now (None: allowed), from the same checks
+    the services make, on the clock as the screens show it (TRN-1, TRN-6, TRN-8)."""
+    refused: dict = {}
+    if tournament.status == TournamentStatus.REGISTERING:
+        refused["start"] = refusals.start_refusal(tournament)
+    if tournament.clock_started:
+        index = state["level"]["index"] if state["level"] else 0
+        left = None if state["remaining_ms"] is None else timedelta(milliseconds=state["remaining_ms"])
+        refused.update(
+            add_minute=refusals.time_change_refusal(left=left, seconds=60),
+            remove_minute=refusals.time_change_refusal(left=left, seconds=-60),
+            previous_level=refusals.level_step_refusal(index=index, level_count=level_count, step=-1),
+            next_level=refusals.level_step_refusal(index=index, level_count=level_count, step=1),
+        )
+        if not field["registration_open"] and tournament.late_registration_level:
+            refused["reopen"] = refusals.registration_reopen_refusal(tournament)
+    return refused
 
 
 # action slug -> (service, keyword arguments, success message)

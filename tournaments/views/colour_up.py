@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES
+from tournaments import refusals
 from tournaments.colour_up_selectors import colour_up_sheet_get
 from tournaments.models import Table
 from tournaments.services.colour_up import SeatRace, colour_up_race_record
@@ -45,7 +46,13 @@ class ColourUpView(TournamentPage):
                     "last": bool(posted.get(f"last_{number}")),
                     "got": bool(posted.get(f"got_{number}")),
                 }
-        context.update(sheet=sheet, entering=entering, error=kwargs.get("error"))
+        race_refusal = refusals.colour_up_race_refusal(context["tournament"])
+        context.update(
+            sheet=sheet,
+            entering=None if race_refusal else entering,
+            race_refusal=race_refusal,
+            error=kwargs.get("error"),
+        )
         return context
 
     def post(self, request, pk: int):

@@ -4,13 +4,14 @@ message, and the page of one tournament with its field figures."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.selectors import tournament_field_get
+from tournaments.selectors import pending_move_slips, tournament_field_get
 
 FLOOR_AND_CASHIER = (*FLOOR_ROLES, *CASHIER_ROLES)
 
@@ -77,3 +78,14 @@ def bust_from_post(data, tournament: Tournament) -> tuple[list[tuple[int, int | 
             "not_found", _("There is no entry number %d.") % min(wanted - set(ids)), status_code=404
         )
     return busted, {busted_id: [ids[n] for n in numbers] for busted_id, numbers in named.items()}
+
+
+def moves_waiting(request, tournament: Tournament) -> None:
+    """After a bust-out, how many players the floor has to move before confirming them (TRN-9)."""
+    count = pending_move_slips(tournament=tournament).count()
+    if count:
+        messages.info(
+            request,
+            ngettext("%(n)d player to move: see the slips.", "%(n)d players to move: see the slips.", count)
+            % {"n": count},
+        )

@@ -9,6 +9,7 @@ from django.views import View
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from tournaments import refusals
 from tournaments.forms import PayoutTableForm
 from tournaments.models import EntryStatus, Tournament
 from tournaments.selectors import (
@@ -19,7 +20,7 @@ from tournaments.selectors import (
     tournament_rules_get,
 )
 from tournaments.services import payouts
-from tournaments.views.common import TournamentPage, bust_from_post, run_service
+from tournaments.views.common import TournamentPage, bust_from_post, moves_waiting, run_service
 
 
 class BustView(TournamentPage):
@@ -34,6 +35,8 @@ class BustView(TournamentPage):
         tournament = context["tournament"]
         entries = entry_list(tournament=tournament)
         context.update(
+            bust_refusal=refusals.bust_refusal(tournament),
+            undo_refusal=refusals.bust_undo_refusal(tournament),
             live=entries.filter(status=EntryStatus.ACTIVE).order_by("table__number", "seat", "number"),
             finished=entries.filter(finish_place__isnull=False).order_by("finish_place"),
             bounties=bounty_totals(tournament=tournament) if tournament.bounty_cents else None,
@@ -50,7 +53,8 @@ class BustView(TournamentPage):
                 actor=request.user, tournament=tournament, busted=busted, eliminators=eliminators
             )
 
-        run_service(request, bust, _("Bust-out recorded."))
+        if run_service(request, bust, _("Bust-out recorded.")) is not None:
+            moves_waiting(request, tournament)
         return redirect("tournaments:bust", pk=pk)
 
 
@@ -99,7 +103,7 @@ class PayoutsView(TournamentPage):
             stack_rows=[(entry, self.request.GET.get(f"stack_{entry.pk}", "")[:12]) for entry in live],
             method=method,
             deal=deal,
-            blocker=payouts.finalise_blocker(tournament, rules),
+            finalise_refusal=_finalise_refusal(tournament, rules),
             table_form=kwargs.get("table_form")
             or PayoutTableForm(initial={"percentages": ", ".join(f"{bp / 100:g}" for bp in percentages)}),
         )
@@ -122,6 +126,12 @@ class PayoutsView(TournamentPage):
         if saved:
             return redirect("tournaments:payouts", pk=pk)
         return self.render_to_response(self.get_context_data(pk=pk, table_form=form))
+
+
+def _finalise_refusal(tournament: Tournament, rules) -> DomainError | None:
+    """Why the payouts cannot be finalised now, as the service refuses it (TRN-10)."""
+    blocker = payouts.finalise_blocker(tournament, rules)
+    return DomainError("cannot_finalise", blocker, rule="TRN-10") if blocker else None
 
 
 class PayoutsFinaliseView(RoleRequiredMixin, View):

@@ -1,16 +1,19 @@
 """The seating chart (TRN-9) drawn as tables: tap a seat for its panel (bust-out, button), the
 seat draw, the final table, the button by cards (HND-2) or by seat, and the move slips."""
 
+from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import View
 
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
-from tournaments.floor_selectors import pending_moves, seat_panel, seating_tables
+from tournaments import refusals
+from tournaments.floor_selectors import pending_moves, seat_panel, seating_tables, table_open_moves
 from tournaments.models import MoveSlip, Table, Tournament
 from tournaments.services import floor, payouts, seating
-from tournaments.views.common import TournamentPage, bust_from_post, run_service
+from tournaments.views.common import TournamentPage, bust_from_post, moves_waiting, run_service
 
 
 def _ids(values: list[str]) -> list[int]:
@@ -43,11 +46,22 @@ class SeatingView(TournamentPage):
         if "seat" in self.request.GET and self.request.htmx:
             context.update(panel=panel, collecting="more" in self.request.GET or "hand" in self.request.GET)
             return context
-        chart = seating_tables(tournament=tournament)
+        moves = pending_moves(tournament=tournament)
+        chart = seating_tables(tournament=tournament, moves=moves)
+        has_tables = bool(chart) or tournament.tables.exists()
+        # Only what the rules allow now is offered; what they refuse shows greyed out with why.
+        opens_table = (
+            has_tables
+            and context["field"]["registration_open"]
+            and refusals.table_open_refusal(tournament) is None
+        )
         context.update(
             chart=chart,
-            moves=pending_moves(tournament=tournament),
-            has_tables=bool(chart) or tournament.tables.exists(),
+            moves=moves,
+            has_tables=has_tables,
+            draw_refusal=None if has_tables else refusals.seat_draw_refusal(tournament),
+            final_table=len(chart) == 1 and tournament.clock_started,
+            table_open_moves=table_open_moves(tournament=tournament) if opens_table else None,
             panel=panel,
             collecting="more" in self.request.GET or "hand" in self.request.GET,
         )
@@ -72,6 +86,18 @@ class SeatingActionView(RoleRequiredMixin, View):
                 lambda: seating.seating_final_table_draw(actor=request.user, tournament=tournament),
                 _("Final table drawn; set the button next."),
             )
+        elif action == "open-table":
+            slips = run_service(
+                request,
+                lambda: seating.seating_table_open(actor=request.user, tournament=tournament),
+                _("Table opened."),
+            )
+            if slips is not None:
+                messages.info(
+                    request,
+                    ngettext("%(n)d player moves to it.", "%(n)d players move to it.", len(slips))
+                    % {"n": len(slips)},
+                )
         elif action == "confirm-moves":
             run_service(
                 request,
@@ -104,7 +130,8 @@ class SeatBustView(RoleRequiredMixin, View):
                 actor=request.user, tournament=tournament, busted=busted, eliminators=eliminators
             )
 
-        run_service(request, bust, _("Bust-out recorded."))
+        if run_service(request, bust, _("Bust-out recorded.")) is not None:
+            moves_waiting(request, tournament)
         return redirect("tournaments:seating", pk=pk)
 
 

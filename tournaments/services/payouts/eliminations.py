@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
+from tournaments import refusals
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.services import clock, seating
 from tournaments.services._common import lock_tournament, rules_for
@@ -18,15 +19,10 @@ from tournaments.services.payouts.bounties import (
     bounties_award_knockouts,
     bounties_award_own,
     bounties_undo,
-    bounty_paid_in_bust,
     eliminators_check,
 )
 from tournaments.services.payouts.places import field_is_final, places_assign_locked
 from tournaments.services.payouts.table import finalise_blocker, finalise_locked
-
-
-def _players_left(tournament: Tournament) -> int:
-    return tournament.entries.filter(status=EntryStatus.ACTIVE).count()
 
 
 @transaction.atomic
@@ -52,13 +48,9 @@ def entry_bust(
     now = now or timezone.now()
     tournament = lock_tournament(tournament.pk)
     clock.advance_locked(tournament, now=now)
-    if not tournament.clock_started:
-        raise DomainError(
-            "tournament_not_running",
-            _("Bust-outs are recorded while the tournament runs."),
-            rule="TRN-10",
-            status_code=409,
-        )
+    refusal = refusals.bust_refusal(tournament, count=len(busted))
+    if refusal is not None and refusal.code == "tournament_not_running":
+        raise refusal
     ids = [pk for pk, _stack in busted]
     if not ids or len(set(ids)) != len(ids):
         raise DomainError("bad_bust", _("Name each busted entry once."), rule="TRN-10")
@@ -87,9 +79,8 @@ def entry_bust(
                 rule="TRN-10",
                 status_code=409,
             )
-    left = _players_left(tournament)
-    if left - len(ids) < 1:
-        raise DomainError("no_winner", _("At least one player must be left after the hand."), rule="TRN-10")
+    if refusal is not None:
+        raise refusal
     eliminators = {pk: list(winners) for pk, winners in (eliminators or {}).items()}
     carried = eliminators_check(tournament, busted=ids, eliminators=eliminators)
     rules = rules_for(tournament)
@@ -116,6 +107,8 @@ def entry_bust(
     ]
     Entry.objects.bulk_update(entries.values(), fields)
     rules.save(update_fields=["bust_sequence"])
+    # A player out moves nowhere: a move slip still waiting for them is called off (TRN-9).
+    seating.slips_call_off(actor=actor, tournament=tournament, entry_ids=ids, now=now)
     if (
         field_is_final(tournament, rules)
         and rules.payouts_finalised_at is None
@@ -163,23 +156,10 @@ def bust_undo(
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     tournament = lock_tournament(tournament.pk)
-    if not tournament.clock_started:
-        raise DomainError(
-            "tournament_not_running",
-            _("Bust-outs are undone while the tournament runs."),
-            rule="TRN-10",
-            status_code=409,
-        )
+    refusal = refusals.bust_undo_refusal(tournament)
+    if refusal is not None:
+        raise refusal
     rules = rules_for(tournament)
-    if not rules.bust_sequence:
-        raise DomainError("nothing_to_undo", _("No bust-out to undo."), rule="TRN-10", status_code=409)
-    if bounty_paid_in_bust(tournament, bust_number=rules.bust_sequence):
-        raise DomainError(
-            "cannot_undo",
-            _("This bust-out cannot be undone: a bounty it awarded is already paid."),
-            rule="TRN-10",
-            status_code=409,
-        )
     entries = list(
         tournament.entries.select_for_update(of=("self",))
         .filter(bust_number=rules.bust_sequence, status=EntryStatus.BUSTED)
@@ -190,27 +170,12 @@ def bust_undo(
         .filter(status=EntryStatus.ACTIVE, finish_place=1)
         .first()
     )
-    paid = [e for e in [*entries, *([winner] if winner else [])] if e.prize_transaction_id]
-    if paid or not entries:
-        raise DomainError(
-            "cannot_undo",
-            _("This bust-out cannot be undone: a prize of it is already paid, or a player re-entered."),
-            rule="TRN-10",
-            status_code=409,
-        )
     if winner is not None:
         winner.finish_place = None
         if rules.deal_accepted_at is None:
             winner.prize_cents = None
         winner.save(update_fields=["finish_place", "prize_cents"])
     for entry in entries:
-        if tournament.entries.filter(player=entry.player, status=EntryStatus.ACTIVE).exists():
-            raise DomainError(
-                "cannot_undo",
-                _("%s has re-entered; the bust-out cannot be undone.") % entry.player.full_name,
-                rule="TRN-10",
-                status_code=409,
-            )
         table = tournament.tables.filter(number=entry.bust_table_number, status="open").first()
         seat_free = (
             table is not None and not tournament.entries.filter(table=table, seat=entry.bust_seat).exists()

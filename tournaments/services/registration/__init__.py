@@ -6,11 +6,12 @@ shift, the player, the paying account and the receipt counter; entries are locke
 tournament, in primary-key order.
 """
 
+from tournaments.refusals import registered_count
 from tournaments.services.registration.chips import entry_add_on, entry_rebuy
 from tournaments.services.registration.entries import entry_mark_present, entry_register
 from tournaments.services.registration.refunds import refund_pay, refunds_owed
 from tournaments.services.registration.rules import RULE_FIELDS, tournament_rules_update
-from tournaments.services.registration.start import registered_count, tournament_postpone, tournament_start
+from tournaments.services.registration.start import tournament_postpone, tournament_start
 from tournaments.services.registration.withdrawals import (
     entry_has_played,
     entry_withdraw,

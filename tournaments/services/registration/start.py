@@ -10,13 +10,10 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record, snapshot
-from tournaments.models import EntryStatus, Tournament, TournamentStatus
+from tournaments import refusals
+from tournaments.models import Tournament, TournamentStatus
 from tournaments.services import clock, seating
-from tournaments.services._common import check_transition, lock_tournament
-
-
-def registered_count(tournament: Tournament) -> int:
-    return tournament.entries.filter(status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED]).count()
+from tournaments.services._common import lock_tournament
 
 
 @transaction.atomic
@@ -28,19 +25,9 @@ def tournament_start(
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     tournament = lock_tournament(tournament.pk)
-    check_transition(tournament, TournamentStatus.RUNNING)
-    count = registered_count(tournament)
-    if count < tournament.min_players:
-        raise DomainError(
-            "not_enough_players",
-            _(
-                "Only %(count)d players are registered; this tournament needs at least %(min)d to start. "
-                "Postpone the start or cancel the tournament."
-            )
-            % {"count": count, "min": tournament.min_players},
-            rule="TRN-1",
-            status_code=409,
-        )
+    refusal = refusals.start_refusal(tournament)
+    if refusal is not None:
+        raise refusal
     if not tournament.tables.exists():
         seating.seating_draw(actor=actor, tournament=tournament, now=now, rng=rng)
     return clock.clock_start(actor=actor, tournament=tournament, now=now)

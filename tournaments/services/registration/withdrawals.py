@@ -18,6 +18,7 @@ from cardroom.services import audit_record
 from cashier.models import CashierTransaction, PaymentMethod, Shift, TransactionKind
 from cashier.services import tournament_refund
 from tournaments.models import BountyAward, Entry, EntryPayment, EntryStatus, Tournament
+from tournaments.services import seating
 from tournaments.services._common import lock_entry, lock_tournament
 
 
@@ -54,6 +55,8 @@ def _withdraw(entry: Entry, *, actor, now: datetime, why: str) -> None:
     entry.table = None
     entry.seat = None
     entry.save(update_fields=["status", "table", "seat"])
+    # A player who leaves moves nowhere: a move slip still waiting for them is called off (TRN-9).
+    seating.slips_call_off(actor=actor, tournament=entry.tournament, entry_ids=[entry.pk], now=now)
     audit_record(
         actor=actor,
         action="entry.withdraw",
