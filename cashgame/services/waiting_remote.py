@@ -34,7 +34,7 @@ from cashgame.models import (
     WaitStatus,
 )
 from cashgame.services.waiting import waiting_seat
-from players.models import Player
+from players.models import Player, normalize
 from players.services import player_create
 
 STATUS_SALT = "cashgame.waiting-status"
@@ -308,6 +308,25 @@ def waiting_check_in(
     return entry
 
 
+def _seated_already(
+    entry: WaitingEntry, *, table: CashTable, seat: int, player: Player | None, person: dict | None
+) -> PlayerSession | None:
+    """The session of a check-in at this seat already done for this very person (the caller holds
+    the game's lock), else None."""
+    if entry.status != WaitStatus.SEATED or (entry.table_id, entry.seat) != (table.pk, seat):
+        return None
+    done = entry.player
+    if player is not None and player.pk != done.pk:
+        return None
+    if person is not None and (
+        normalize(person.get("first_name", "")) != done.first_name_key
+        or normalize(person.get("last_name", "")) != done.last_name_key
+        or person.get("date_of_birth") != done.date_of_birth
+    ):
+        return None
+    return PlayerSession.objects.filter(player=done, table=table, seat=seat, ended_at__isnull=True).first()
+
+
 @transaction.atomic
 def waiting_check_in_seat(
     *,
@@ -322,12 +341,26 @@ def waiting_check_in_seat(
     """A phone joiner without a card meets the floor at a free seat (WTL-1, WTL-2): in one step
     the floor finds the person (`player`) or registers them (`person`: the identity fields
     `players.services.player_create` takes), checks the entry in with them and seats them,
-    waiting for the buy-in at the cage. A refusal at any step writes nothing."""
+    waiting for the buy-in at the cage. A refusal at any step writes nothing; the same
+    request again (a double tap) finds it done and answers with the seat, writing nothing."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     if (player is None) == (person is None):
         raise DomainError(
             "person_required", _("Choose the person found, or register a new one."), rule="WTL-1"
+        )
+    game_for_update(entry.game_id)
+    entry = WaitingEntry.objects.select_related("player").get(pk=entry.pk)
+    done = _seated_already(entry, table=table, seat=seat, player=player, person=person)
+    if done is not None:
+        return done
+    if entry.status not in WAITING_STATUSES:
+        raise DomainError(
+            "not_waiting",
+            _("%(player)s is no longer waiting (%(status)s).")
+            % {"player": entry.display_name, "status": entry.get_status_display().lower()},
+            rule="WTL-1",
+            status_code=409,
         )
     if person is not None:
         player = player_create(actor=actor, now=now, **person)

@@ -120,6 +120,30 @@ def test_a_phone_joiner_registered_gets_the_next_card_and_the_seat__WTL_1_WTL_2(
     ]
 
 
+@pytest.mark.parametrize("found", [True, False])
+def test_the_same_check_in_again_answers_with_the_seat_and_writes_nothing__WTL_1(
+    floor, game12, table12, found
+):
+    """A double tap on the panel: the second request finds the entry seated there with this person."""
+    entry = phone_join(game12)
+    chosen = {"player": PlayerFactory(first_name="Lucia")} if found else {"person": LUCIA}
+    first = waiting_check_in_seat(actor=floor, entry=entry, table=table12, seat=5, now=at(4), **chosen)
+    before = written(entry)
+    again = {"player": first.player} if found else {"person": {**LUCIA, "first_name": " lucia "}}
+    second = waiting_check_in_seat(actor=floor, entry=entry, table=table12, seat=5, now=at(5), **again)
+    assert second.pk == first.pk
+    assert written(entry) == before
+    # Another seat, or another person, is not the same request: refused as the entry is seated.
+    with pytest.raises(DomainError) as error:
+        waiting_check_in_seat(actor=floor, entry=entry, table=table12, seat=6, now=at(6), **again)
+    name = first.player.full_name
+    assert (error.value.code, error.value.message) == (
+        "not_waiting",
+        f"{name} is no longer waiting (seated).",
+    )
+    assert written(entry) == before
+
+
 def _seat_taken(floor, table12, game12):
     session_seat(actor=floor, table=table12, player=PlayerFactory(), seat=5, now=at(2))
     return {"person": LUCIA}
