@@ -181,3 +181,15 @@ def _entry(nickname: str) -> int:
 
 def _card(first_name: str) -> str:
     return Player.objects.get(first_name=first_name).card_number
+
+
+def test_the_dealer_pages_seat_buttons_leave_out_a_short_stacks_way_back_in__CSH_5_CSH_6(
+    client, floor, cashier, shift, table12
+):
+    short, _other = seat_players(cashier=cashier, floor=floor, shift=shift, table=table12, count=2)
+    session_stack_report(actor=floor, session=short, chips_cents=150)  # under the 2.00 big blind
+    client.force_login(floor)
+    html = client.get(f"/cashgame/tables/{table12.pk}/dealer/").content.decode()
+    taps = [tap for tap in page_taps(html) if tap.action == f"/cashgame/sessions/{short.pk}/state/"]
+    assert [tap.data["action"] for tap in taps] == ["missed_blinds"]  # not "back": a top-up first
+    assert each_tap(client, taps, page_outcome, follow=True) == {"success"}
