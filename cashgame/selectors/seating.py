@@ -195,7 +195,8 @@ def waiting_page_offers(board: list[dict]) -> None:
     """Adds to each game of `waiting_board` what its list offers on the waiting-list page:
     `call_tables` (the open tables with a free seat the next waiting player may be called to,
     empty when nobody is waiting to be called), and per entry `places` (the free seats it may take,
-    its own held seat first) or the `reason` it cannot take one now. Four queries (the entries'
+    its own held seat first) or the `reason` it cannot take one now; a phone joiner without a card
+    gets the `check_in_place` whose seat panel checks them in and seats them. Four queries (the entries'
     tables come with `waiting_board`)."""
     places = free_places(game_ids=[block["game"].pk for block in board])
     entries = [row["entry"] for block in board for row in block["entries"]]
@@ -211,8 +212,10 @@ def waiting_page_offers(board: list[dict]) -> None:
             own = []
             if entry.status == WaitStatus.CALLED and entry.seat and entry.table_id:
                 own = [{"table": entry.table, "seat": entry.seat, "held": True}]
-            row["places"], row["reason"] = own + game_places, ""
+            row["places"], row["reason"], row["check_in_place"] = own + game_places, "", None
             if entry.player_id is None:
+                # Checked in at the seat's panel, which finds or registers the person (WTL-1).
+                row["check_in_place"] = row["places"][0] if row["places"] else None
                 row["places"], row["reason"] = [], _("Check in first: a seat needs a registered player.")
             elif entry.player_id in sessions:
                 row["places"], row["reason"] = [], seated_reason(sessions[entry.player_id])

@@ -153,7 +153,12 @@ def test_every_button_of_the_waiting_list_page_is_carried_out__CSH_7_WTL_1(
     waiting_call_next(actor=floor, game=game12, table=table12, now=at(6))  # Lucky, the first, holds seat 4
     client.force_login(floor)
     html = client.get("/cashgame/waiting/").content.decode()
-    assert html.count("Check in first: a seat needs a registered player.") == 1  # Lucky, called
+    # Lucky, called without a card, is checked in at the seat held: its panel finds or registers.
+    lucky = _entry("Lucky")
+    link = f"/cashgame/tables/{table12.pk}/seats/4/?entry={lucky}&amp;next=/cashgame/waiting/"
+    assert f'href="{link}">Check in and seat: Table 1, seat 4</a>' in html
+    seat_page = client.get(link.replace("&amp;", "&")).content.decode()
+    assert "Check in Lucky" in seat_page and 'href="/cashgame/waiting/">Back</a>' in seat_page
     assert html.count("Plays at Table 2, seat 1: a player has one seat at a time.") == 1  # Xena
     assert 'data-action="check-in"' in html and "Checked in" not in html
     taps = page_taps(html)
