@@ -119,6 +119,7 @@ def test_phone_joiners_are_checked_in_and_seated_from_the_floor_view__WTL_1_WTL_
     page.fill("#check-in-first_name", "Matej")
     page.fill("#check-in-last_name", "Ďurica")
     page.fill("#check-in-date_of_birth", "1988-02-29")
+    screenshot(page, "seat-panel-register-1280x800")
     # Two taps in a row (a double click): htmx holds the second until the first is answered,
     # and the service answers a repeat with the seat it gave.
     posts: list = []
