@@ -12,6 +12,7 @@ from cashgame.models import CashTable, Game, GameType, HousePlayers, PlayerSessi
 from cashgame.rulebook import situation_choices
 from cashgame.selectors import player_by_card
 from cashier.models import PaymentMethod
+from players.forms import PlayerForm
 
 
 class DateTimeInput(forms.DateTimeInput):
@@ -313,7 +314,14 @@ class ClaimForm(forms.Form):
 class WaitingAddForm(forms.Form):
     game = forms.ModelChoiceField(label=_("Game"), queryset=Game.objects.filter(active=True))
     player = PlayerCardField()
-    source = forms.ChoiceField(label=_("Added"), choices=WaitSource.choices)
+    # Staff add a player who is here or who rang; a join from the player's own phone is theirs.
+    source = forms.ChoiceField(
+        label=_("Added"),
+        choices=[
+            (WaitSource.IN_PERSON, WaitSource.IN_PERSON.label),
+            (WaitSource.PHONE, WaitSource.PHONE.label),
+        ],
+    )
 
 
 class CallNextForm(forms.Form):
@@ -336,13 +344,43 @@ class CheckInForm(forms.Form):
     card_number = forms.CharField(label=_("Membership card"), max_length=30, required=False)
 
 
+class CheckInPersonForm(PlayerForm):
+    """A phone joiner registered at the seat panel (WTL-1): who they are, as the player registry
+    takes it; the card number is the next one, and the notes wait for the player's card page."""
+
+    card_number = None
+    notes = None
+    public_full_name = None
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "check-in-%s")
+        super().__init__(*args, **kwargs)
+
+
 class WaitingSeatForm(forms.Form):
+    """The seat a waiting player takes: `place` ("<table id>:<seat>", the waiting-list page's
+    choice of free seats), or a table and a seat number."""
+
+    place = forms.RegexField(regex=r"^[0-9]{1,9}:[0-9]{1,2}$", required=False)
     table = forms.ModelChoiceField(queryset=CashTable.objects.none(), required=False)
-    seat = forms.IntegerField(min_value=1, max_value=10)
+    seat = forms.IntegerField(min_value=1, max_value=10, required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["table"].queryset = open_tables()
+
+    def clean(self):
+        data = super().clean()
+        place = data.pop("place", "")
+        if place:
+            table_id, seat = place.split(":")
+            data["table"] = open_tables().filter(pk=int(table_id)).first()
+            data["seat"] = int(seat)
+            if data["table"] is None:
+                raise forms.ValidationError(_("That table is not open any more: choose another seat."))
+        if not data.get("seat"):
+            raise forms.ValidationError(_("Choose the seat the player takes."))
+        return data
 
 
 class RulingForm(forms.Form):

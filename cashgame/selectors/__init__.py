@@ -126,24 +126,55 @@ def waiting_board(*, now: datetime | None = None) -> list[dict]:
     return board
 
 
-def waiting_queue(*, table: CashTable) -> list[WaitingEntry]:
+def waiting_board_tables(board: list[dict]) -> list[dict]:
+    """Adds to each game of `waiting_board` the tables running it (`tables`: their numbers) and
+    the seats free at them (`free_seats`): nobody sits there and no called player holds them
+    (CSH-7). One query: the holds come from the board's own entries."""
+    tables = (
+        CashTable.objects.filter(status=TableStatus.OPEN, game__in=[block["game"] for block in board])
+        .annotate(seated=Count("sessions", filter=Q(sessions__ended_at__isnull=True)))
+        .order_by("number")
+        .values("pk", "number", "game_id", "seats", "seated")
+    )
+    held: dict[int, int] = defaultdict(int)
+    for block in board:
+        for row in block["entries"]:
+            if row["entry"].status == WaitStatus.CALLED and row["entry"].table_id:
+                held[row["entry"].table_id] += 1
+    running: dict[int, list[dict]] = defaultdict(list)
+    for table in tables:
+        running[table["game_id"]].append(table)
+    for block in board:
+        games_tables = running[block["game"].pk]
+        block["tables"] = [table["number"] for table in games_tables]
+        block["free_seats"] = sum(
+            max(0, table["seats"] - table["seated"] - held[table["pk"]]) for table in games_tables
+        )
+    return board
+
+
+def waiting_queue(*, table: CashTable, seat: int | None = None) -> list[WaitingEntry]:
     """Who may take an empty seat at `table`, in the order they are seated (CSH-7): the players
-    called to this table (they hold a seat here) by the time they were called, then those
-    waiting for its game in the order they came. Players called to another table hold a seat
-    there and are left out. One query."""
+    called to this table (they hold a seat here) by the time they were called, the one holding
+    `seat` itself first, then those waiting for its game in the order they came. Players called
+    to another table hold a seat there and are left out. One query."""
     entries = list(
         WaitingEntry.objects.filter(game_id=table.game_id)
         .filter(Q(status=WaitStatus.WAITING) | Q(status=WaitStatus.CALLED, table_id=table.pk))
         .select_related("player")
         .order_by("added_at", "pk")
     )
-    called = sorted((e for e in entries if e.status == WaitStatus.CALLED), key=lambda e: (e.called_at, e.pk))
+    called = sorted(
+        (e for e in entries if e.status == WaitStatus.CALLED),
+        key=lambda e: (seat is None or e.seat != seat, e.called_at, e.pk),
+    )
     return called + [e for e in entries if e.status == WaitStatus.WAITING]
 
 
-def waiting_next(*, table: CashTable) -> WaitingEntry | None:
-    """The player the next empty seat at `table` goes to (see waiting_queue)."""
-    queue = waiting_queue(table=table)
+def waiting_next(*, table: CashTable, seat: int | None = None) -> WaitingEntry | None:
+    """The player the empty `seat` (or the next empty seat) at `table` goes to (see
+    waiting_queue)."""
+    queue = waiting_queue(table=table, seat=seat)
     return queue[0] if queue else None
 
 

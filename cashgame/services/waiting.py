@@ -226,8 +226,7 @@ def waiting_seat(
     if entry.player is None:
         raise DomainError(
             "check_in_first",
-            _("Check %s in with his membership card first: a seat needs a registered player.")
-            % entry.nickname,
+            _("Check %s in first: a seat needs a registered player.") % entry.nickname,
             rule="WTL-1",
             status_code=409,
         )
@@ -248,8 +247,9 @@ def waiting_seat(
 @transaction.atomic
 def waiting_seat_next(*, actor, table: CashTable, seat: int, now: datetime | None = None) -> PlayerSession:
     """One tap on an empty seat: the player next in line for the table's game sits in it
-    (CSH-7). A player already called to this table comes first (he holds a seat here), then the
-    first one waiting; a player called to another table keeps his hold there."""
+    (CSH-7). A player already called to this table comes first (they hold a seat here; the one
+    holding this very seat before the others), then the first one waiting; a player called to
+    another table keeps their hold there."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     table = CashTable.objects.select_related("game").get(pk=table.pk)
@@ -264,7 +264,7 @@ def waiting_seat_next(*, actor, table: CashTable, seat: int, now: datetime | Non
             rule="WTL-2",
             status_code=409,
         )
-    entry = waiting_next(table=table)
+    entry = waiting_next(table=table, seat=seat)
     if entry is None:
         raise DomainError("list_empty", _("Nobody is waiting for %s.") % game, rule="CSH-7", status_code=409)
     return waiting_seat(actor=actor, entry=entry, seat=seat, table=table, now=now)

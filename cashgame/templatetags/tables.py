@@ -58,11 +58,23 @@ def clock_time(milliseconds: int | None) -> str:
 
 
 @register.filter
-def state_actions(session) -> list[str]:
-    """The seat-state actions a seated player's state allows (CSH-6), and no others."""
+def state_actions(session, big_blind_cents: int | None = None) -> list[str]:
+    """The seat-state actions a seated player's state allows (CSH-6), and no others; given the
+    table's big blind, not those that put in play a player short of one big blind (CSH-5), which
+    the service would refuse: `session|state_actions:table.game.big_blind_cents`."""
+    from cashgame.models import SeatState
     from cashgame.services.sessions import STATE_ACTIONS
 
-    return [action for action, (states, _target) in STATE_ACTIONS.items() if session.state in states]
+    short = (
+        big_blind_cents is not None
+        and session.last_counted_cents is not None
+        and session.last_counted_cents < big_blind_cents
+    )
+    return [
+        action
+        for action, (states, target) in STATE_ACTIONS.items()
+        if session.state in states and not (short and target == SeatState.PLAYING)
+    ]
 
 
 @register.simple_tag(takes_context=True)

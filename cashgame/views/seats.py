@@ -18,13 +18,13 @@ from django.views.generic import TemplateView
 from cardroom.errors import DomainError
 from cardroom.money import parse_cents
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_role
-from cashgame import selectors
+from cashgame import forms, selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
-from cashgame.selectors.waiting import must_move_next
-from cashgame.services import sessions, waiting, waiting_floor
-from cashgame.services.sessions import STATE_ACTIONS
+from cashgame.selectors import seating
+from cashgame.services import sessions, waiting, waiting_floor, waiting_remote
+from players.models import Player
 
-SEAT_ACTIONS = ("seat-next", "seat-entry", "seat-card", "must-move", "state", "move", "release")
+SEAT_ACTIONS = ("seat-next", "seat-entry", "check-in", "seat-card", "must-move", "state", "move", "release")
 
 
 def _table(pk: int) -> CashTable:
@@ -47,25 +47,38 @@ def _back(request, table: CashTable) -> str:
     return reverse("cashgame:table", args=[table.pk])
 
 
-def seat_panel_context(request, table: CashTable, seat: int) -> dict:
+def _number(value: str | None) -> int | None:
+    value = (value or "").strip()
+    return int(value) if value.isdigit() and len(value) < 10 else None
+
+
+def seat_panel_context(request, table: CashTable, seat: int, *, person_form=None) -> dict:
+    """The panel's offer, each action checked against the rules first (cashgame.selectors.seating).
+    `entry` (and `q`) in the request open the check-in of that phone joiner (and find persons)."""
     if not 1 <= seat <= table.seats:
         raise Http404
     session = _session_at(table, seat)
     hand = selectors.table_current_hand(table=table) if table.hand_in_progress else None
     dealt = hand is not None and seat in hand.dealt_seats
     actions = selectors.seat_actions(session, table=table, dealt=dealt)
-    queue = selectors.waiting_queue(table=table) if "seat" in actions else []
-    must_move = must_move_next(table=table) if "seat" in actions else None
+    data = request.POST if request.method == "POST" else request.GET
+    offer = None
+    if "seat" in actions:
+        offer = seating.empty_seat_offer(
+            table=table, seat=seat, entry_id=_number(data.get("entry")), query=data.get("q", "")
+        )
+        if offer["check_in"] is not None and person_form is None:
+            person_form = forms.CheckInPersonForm(initial={"nickname": offer["check_in"]["entry"].nickname})
     return {
         "table": table,
         "seat": seat,
         "session": session,
         "dealt": dealt,
         "actions": actions,
-        "state_actions": [action for action in actions if action in STATE_ACTIONS],
-        "queue": queue[:8],
-        "next_entry": queue[0] if queue else None,
-        "must_move": must_move,
+        "state_taps": seating.state_taps(session, table=table) if session else [],
+        "offer": offer,
+        "person_form": person_form,
+        "panel_url": reverse("cashgame:seat-panel", args=[table.pk, seat]),
         "targets": selectors.move_targets(session=session) if "move" in actions else [],
         "can_cash_out": has_role(request.user, *CASHIER_ROLES),
         "next": _back(request, table),
@@ -94,16 +107,18 @@ class SeatActionView(RoleRequiredMixin, View):
 
     def post(self, request, pk: str, seat: str, action: str):
         table, seat = _table(int(pk)), int(seat)
+        self.person_form = None
         try:
             done = self.perform(request, table, seat, action)
         except DomainError as error:
             outcome = ("error", str(error))
         else:
             outcome = ("success", done)
+            self.person_form = None
         if not request.htmx:
             getattr(messages, outcome[0])(request, outcome[1])
             return redirect(_back(request, table))
-        context = seat_panel_context(request, table, seat)
+        context = seat_panel_context(request, table, seat, person_form=self.person_form)
         context["outcome"] = outcome
         response = render(request, "cashgame/_seat_panel.html", context)
         response["HX-Trigger"] = "room-changed"
@@ -136,6 +151,8 @@ class SeatActionView(RoleRequiredMixin, View):
                 seat=seat,
                 chips_cents=parse_cents(chips, field=_("Chips taken along")) if chips else None,
             )
+        elif action == "check-in":
+            return self.check_in(request, table, seat)
         elif action == "seat-card":
             card = post.get("card", "").strip()
             player = selectors.player_by_card(card_number=card)
@@ -147,6 +164,41 @@ class SeatActionView(RoleRequiredMixin, View):
         return _("%(player)s takes seat %(seat)d at %(table)s and buys in at the cage.") % {
             "player": session.player.full_name,
             "seat": session.seat,
+            "table": table,
+        }
+
+    def check_in(self, request, table: CashTable, seat: int) -> str:
+        """A phone joiner without a card (WTL-1): the person found (`player`), or registered from
+        the panel's form, is checked in and takes the seat, in one service call."""
+        post = request.POST
+        entry = WaitingEntry.objects.filter(pk=_number(post.get("entry"))).first()
+        if entry is None:
+            raise DomainError("unknown_entry", _("Choose a player from the waiting list."))
+        if post.get("player"):
+            player = Player.objects.filter(pk=_number(post.get("player"))).first()
+            if player is None:
+                raise DomainError("unknown_player", _("Choose one of the persons found."))
+            session = waiting_remote.waiting_check_in_seat(
+                actor=request.user, entry=entry, table=table, seat=seat, player=player
+            )
+            return _("%(player)s takes seat %(seat)d at %(table)s and buys in at the cage.") % {
+                "player": session.player.full_name,
+                "seat": session.seat,
+                "table": table,
+            }
+        self.person_form = form = forms.CheckInPersonForm(post)
+        if not form.is_valid():
+            raise DomainError("invalid_person", _("Check the new player's details marked below."))
+        session = waiting_remote.waiting_check_in_seat(
+            actor=request.user, entry=entry, table=table, seat=seat, person=form.cleaned_data
+        )
+        return _(
+            "New player card %(card)s for %(player)s, who takes seat %(seat)d at %(table)s and buys in "
+            "at the cage."
+        ) % {
+            "card": session.player.card_number,
+            "player": session.player.full_name,
+            "seat": seat,
             "table": table,
         }
 

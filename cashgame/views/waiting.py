@@ -9,6 +9,7 @@ from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from cardroom.screens import ScreenLanguageMixin
 from cashgame import forms, selectors
 from cashgame.models import WaitingEntry
+from cashgame.selectors.seating import waiting_page_offers
 from cashgame.selectors.waiting import interest_ready
 from cashgame.services import waiting, waiting_floor, waiting_remote
 from cashgame.views._common import ActionView
@@ -19,10 +20,8 @@ class WaitingView(RoleRequiredMixin, TemplateView):
     template_name = "cashgame/waiting.html"
 
     def get_context_data(self, **kwargs):
-        board = selectors.waiting_board()
-        open_tables = list(forms.open_tables())
-        for block in board:
-            block["tables"] = [table for table in open_tables if table.game_id == block["game"].pk]
+        board = selectors.waiting_board_tables(selectors.waiting_board())
+        waiting_page_offers(board)
         return super().get_context_data(
             board=board, add_form=forms.WaitingAddForm(), interest=interest_ready(), **kwargs
         )
@@ -97,7 +96,7 @@ class BoardView(ScreenLanguageMixin, TemplateView):
     rows_shown = 8
 
     def get_context_data(self, **kwargs):
-        board = selectors.waiting_board()
+        board = selectors.waiting_board_tables(selectors.waiting_board())
         for block in board:
             block["shown"] = block["entries"][: self.rows_shown]
             block["more"] = max(0, len(block["entries"]) - self.rows_shown)

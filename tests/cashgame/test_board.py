@@ -76,7 +76,9 @@ def test_board_tells_two_nits_apart_across_games_and_shows_no_full_name__WTL_3(c
         assert secret not in page
     assert page.count("Nits K.") == 2 and page.count("Nits M.") == 1
     assert re.search(
-        r'<li class="called">.*?Nits K\.</span><span class="board-call">Table 1 · [23]:\d\d<', page
+        r'<li class="called">.*?Nits K\.</span><span class="board-call">Table 1 · '
+        r'<time data-countdown="1\d\d">[23]:\d\d</time><',
+        page,
     )
     assert "--games: 2" in page
     rows = client.get("/board/rows/")

@@ -109,6 +109,6 @@ def test_board_rows_take_constant_queries(client, floor, game12, game25, django_
     for game in (game12, game25):
         for _ in range(3):
             waiting_add(actor=floor, game=game, player=PlayerFactory())
-    with django_assert_num_queries(3):  # venue, games, entries with players and tables
+    with django_assert_num_queries(4):  # venue, games, entries with players and tables, open tables
         response = client.get("/board/rows/")
     assert response.content.decode().count("<li>") == 6
