@@ -116,12 +116,13 @@ class LockedScheduler(PersistentScheduler):
 
         app = kwargs.get("app") or args[0]
         self.lock = lock_for(redis_url_of(app.conf.broker_url or "", settings.REDIS_URL))
-        self.state = ""  # "active", "standby" or "unreachable": logged when it changes
+        self.state = ""  # "active", "standby", "unreachable" or "alone": logged when it changes
         self.waited_for = ""  # the holder this beat saw last while it waited
         super().__init__(*args, **kwargs)
 
     def tick(self, *args, **kwargs):
         if self.lock is None:
+            self._log("alone", "no Redis: this beat runs the schedule alone (start exactly one).")
             return super().tick(*args, **kwargs)
         if not self._holds_lock():
             return STANDBY_POLL

@@ -133,13 +133,17 @@ def test_a_beat_that_cannot_reach_redis_sends_nothing__OPS_2(make_scheduler, cap
     assert messages[0].endswith("this beat sends nothing meanwhile.")
 
 
-def test_without_redis_the_one_beat_runs_the_schedule_alone__OPS_2(make_scheduler):
+def test_without_redis_the_one_beat_runs_the_schedule_alone__OPS_2(make_scheduler, caplog):
     """The embedded default (`make run` with nothing but Python): no lock, every entry sent."""
     assert beat.redis_url_of("sqlalchemy+sqlite:///var/celery-broker.sqlite3", "") == ""
     assert beat.lock_for("") is None
     alone, sent = make_scheduler(None)
-    run_ticks(alone)
+    with caplog.at_level(logging.INFO, logger="cardroom.beat"):
+        run_ticks(alone)
     assert sorted(sent) == sorted(app.conf.beat_schedule)
+    assert [record.getMessage() for record in caplog.records if record.name == "cardroom.beat"] == [
+        "beat lock: no Redis: this beat runs the schedule alone (start exactly one)."
+    ]
 
 
 def test_the_beats_meet_on_the_broker_else_on_redis_url__OPS_2():
