@@ -212,8 +212,6 @@ def backup_restore(*, path: Path, checksum_required: bool = True, now: datetime 
         audit_record(
             actor=None,
             action="database.restore",
-            object_type="database",
-            object_id=connection.settings_dict["NAME"][:64],
             after={"file": path.name, "sha256": sha256},
             note=f"Restored from {path} by the operating-system user {_os_user()}.",
             now=now,
