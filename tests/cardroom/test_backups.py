@@ -18,6 +18,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
@@ -159,12 +160,13 @@ def entries_of(database: Path) -> list[tuple]:
 
 
 @pytest.mark.long
+@pytest.mark.skipif(
+    settings.DATABASE_IS_POSTGRES, reason="PostgreSQL's: tests/faults/test_backup_under_load.py"
+)
 def test_backup_restores_into_a_new_database_with_the_books_agreeing__OPS_1(backup, tmp_path):
     """SQLite's round trip as an operator makes it, each command a process of its own: a room
     with money in it backed up, restored into a new database, the books checked there.
     (PostgreSQL's is tests/faults/test_backup_under_load.py.)"""
-    if connection.vendor != "sqlite":
-        pytest.skip("PostgreSQL's round trip is tests/faults/test_backup_under_load.py")
     room = tmp_path / "room.sqlite3"
     room.write_bytes(backup.read_bytes())  # a migrated database, as `make run` leaves one
     built = manage("shell", "-c", "from tests.cardroom.backup_room import build; build()", database=room)

@@ -171,7 +171,7 @@ def restored(database: str, query: str) -> list[tuple]:
         return db.execute(query).fetchall()
 
 
-def test_backup_in_a_busy_room_restores_with_the_books_agreeing__OPS_1(tmp_path, new_database):
+def test_backup_in_a_busy_room_restores_with_the_books_agreeing__OPS_1(tmp_path, new_database, capsys):
     room = Room()
     threads = [room.run(room.dealer(table)) for table in room.dealt]
     threads += [room.run(room.cashier(desk)) for desk in range(CASHIERS)]
@@ -197,11 +197,12 @@ def test_backup_in_a_busy_room_restores_with_the_books_agreeing__OPS_1(tmp_path,
     assert seen, "pg_dump's session was never seen"
     during_dump = [at for at in room.commits if seen[0] <= at <= seen[-1]]
     during_command = [at for at in room.commits if started <= at <= finished]
-    print(
-        f"\nbackup under load: {len(before)} postings before it, {len(during_command)} commits while "
-        f"the command ran ({finished - started:.1f} s), {len(during_dump)} of them while pg_dump's "
-        f"session was open ({seen[-1] - seen[0]:.2f} s seen)"
-    )
+    with capsys.disabled():
+        print(
+            f"\nbackup under load: {len(before)} postings before it, {len(during_command)} commits while "
+            f"the command ran ({finished - started:.1f} s), {len(during_dump)} of them while pg_dump's "
+            f"session was open ({seen[-1] - seen[0]:.2f} s seen)"
+        )
     assert len(during_dump) >= 3, "too few commits while pg_dump ran to call the room busy"
     assert books_problems() == []
     live = set(Posting.objects.values_list("pk", flat=True))
