@@ -81,10 +81,12 @@ KEY_LABELS = {
     "code_from": gettext_lazy("Pairing code given by"),
     "user_agent": gettext_lazy("Browser"),
     "differences": gettext_lazy("Differences"),
+    "file": gettext_lazy("Backup file"),
+    "sha256": gettext_lazy("SHA-256 checksum"),
 }
 # Keys whose values are the ledger's or the rule book's codes ("table:7", "CSH-5"): shown as
 # code, which the trail keeps on purpose.
-CODE_KEYS = {"reference", "rule", "request_key", "action"}
+CODE_KEYS = {"reference", "rule", "request_key", "action", "file", "sha256"}
 # Keys the services write in cents or in basis points without saying so in the key's name.
 CENTS_KEYS = {"amount", "amounts", "prize", "fee", "bounty", "pot"}
 BASIS_POINT_KEYS = {"percentages", "payout_percentages"}

@@ -311,6 +311,10 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 # it also consumes a fanout queue: remote control's (off here) or gossip's (`--without-gossip`).
 # Without them it reconnects, and the reconcilers catch up (tests/faults/test_clock_faults.py).
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
+# Exactly one beat sends the schedule, however many servers run one (OPS-2): with Redis, a beat
+# waits for the beat lock there and takes over when its holder stops (cardroom/beat.py); on the
+# embedded default it is Celery's own persistent scheduler.
+CELERY_BEAT_SCHEDULER = "cardroom.beat:LockedScheduler"
 # The dealer rotation runs this many times faster (drills and the fault tests: 600 makes a
 # 30-minute push 3 seconds); 1 in a room.
 DEALERS_TIME_SCALE = int(os.environ.get("DEALERS_TIME_SCALE", "1"))
