@@ -95,3 +95,68 @@ def no_truncate(table: str) -> migrations.RunPython:
         lambda apps, schema_editor: _create_no_truncate(table, schema_editor),
         lambda apps, schema_editor: _drop_no_truncate(table, schema_editor),
     )
+
+
+def _create_redactable(table: str, permit_table: str, fixed: tuple[str, ...], schema_editor) -> None:
+    vendor = schema_editor.connection.vendor
+    # Names from the migration (never input), as in append_only above.
+    permitted = f"EXISTS (SELECT 1 FROM {permit_table} WHERE record_id = OLD.id)"  # noqa: S608
+    if vendor == "postgresql":
+        unchanged = " AND ".join(f"NEW.{column} IS NOT DISTINCT FROM OLD.{column}" for column in fixed)
+        schema_editor.execute(
+            f"""
+            CREATE OR REPLACE FUNCTION {table}_append_only() RETURNS trigger AS $$
+            BEGIN
+                IF TG_OP = 'UPDATE' AND {permitted} AND {unchanged} THEN
+                    RETURN NEW;
+                END IF;
+                RAISE EXCEPTION '{table} is append-only: UPDATE and DELETE are refused'
+                    USING ERRCODE = 'integrity_constraint_violation';
+            END;
+            $$ LANGUAGE plpgsql;
+            """
+        )
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_update_delete ON {table};")
+        schema_editor.execute(
+            f"CREATE TRIGGER {table}_no_update_delete BEFORE UPDATE OR DELETE ON {table} "
+            f"FOR EACH ROW EXECUTE FUNCTION {table}_append_only();"
+        )
+    elif vendor == "sqlite":
+        unchanged = " AND ".join(f"NEW.{column} IS OLD.{column}" for column in fixed)
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_update;")
+        schema_editor.execute(
+            f"CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table} "
+            f"WHEN NOT ({permitted} AND {unchanged}) "
+            f"BEGIN SELECT RAISE(ABORT, '{table} is append-only: UPDATE refused'); END;"
+        )
+        # DELETE stays refused outright (append_only's trigger is left as it is).
+        schema_editor.execute(
+            f"CREATE TRIGGER IF NOT EXISTS {table}_no_delete BEFORE DELETE ON {table} "
+            f"BEGIN SELECT RAISE(ABORT, '{table} is append-only: DELETE refused'); END;"
+        )
+    else:  # pragma: no cover - only the two supported databases
+        raise NotImplementedError(vendor)
+
+
+def _drop_redactable(table: str, schema_editor) -> None:
+    if schema_editor.connection.vendor == "sqlite":
+        schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_no_update;")
+    _create(table, schema_editor)  # back to refusing every UPDATE
+
+
+def append_only_but_redactable(
+    table: str, *, permit_table: str, fixed: tuple[str, ...]
+) -> migrations.RunPython:
+    """A migration operation that keeps `table` append-only except for one sanctioned path: an
+    UPDATE of a row that a row of `permit_table` names (`record_id`), which leaves every column
+    in `fixed` as it was. DELETE stays refused. The audit trail uses it so that erasing a player
+    (GDP-1) can replace the player's identity in the values the trail displays, while who did
+    what, when and to which object can never change (see cardroom.services.audit_records_redact).
+
+    A migration that rebuilds the table on SQLite, or applies `append_only` to it again, must
+    apply this operation after it (both put the strict guard back, which refuses redaction too).
+    """
+    return migrations.RunPython(
+        lambda apps, schema_editor: _create_redactable(table, permit_table, fixed, schema_editor),
+        lambda apps, schema_editor: _drop_redactable(table, schema_editor),
+    )

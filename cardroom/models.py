@@ -45,6 +45,14 @@ class Venue(models.Model):
         default=6,
         help_text=_("More joins from one network address within an hour are refused (WTL-1)."),
     )
+    identity_retention_years = models.PositiveSmallIntegerField(
+        _("identity kept after the last transaction (years)"),
+        default=5,
+        help_text=_(
+            "An erased player's sealed identity and due-diligence record are kept this long after "
+            "their last transaction, then destroyed (GDP-1)."
+        ),
+    )
 
     class Meta:
         verbose_name = _("venue")
@@ -65,6 +73,10 @@ class Venue(models.Model):
             models.CheckConstraint(
                 condition=models.Q(dealer_push_minutes__gte=10, dealer_push_minutes__lte=90),
                 name="venue_dealer_push_minutes",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(identity_retention_years__gte=1, identity_retention_years__lte=30),
+                name="venue_identity_retention_years",
             ),
         ]
 
@@ -104,6 +116,23 @@ class AuditRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action} {self.object_repr}"
+
+
+class AuditRedactionPermit(models.Model):
+    """Leave for one audit record to have its displayed values rewritten once (GDP-1): the
+    append-only trigger lets an UPDATE of the record through while a permit names it, and only
+    of its object's label, before and after values and note, never who, when, what or which
+    object. `cardroom.services.audit_records_redact` writes the permits, the records and removes
+    the permits in one transaction; no permit outlives it."""
+
+    record = models.OneToOneField(AuditRecord, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = _("audit redaction permit")
+        verbose_name_plural = _("audit redaction permits")
+
+    def __str__(self) -> str:
+        return f"redaction of audit record {self.record_id}"
 
 
 class IdempotentRequest(models.Model):

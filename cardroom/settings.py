@@ -47,6 +47,12 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "insecure-development-key-only-used-with-debug-on"  # noqa: S105
 
+# GDP-1: the key that seals an erased player's identity (a Fernet key: 32 random bytes in
+# url-safe base64). Empty: one derived from DJANGO_SECRET_KEY. A room sets its own and keeps it
+# apart from the database's backups, so a backup alone never opens a sealed identity, and so
+# changing the secret key does not lose the identities the law makes the room keep.
+PLAYER_IDENTITY_KEY = os.environ.get("PLAYER_IDENTITY_KEY", "").strip()
+
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 # The proxies in front of the site (addresses or networks), whose X-Forwarded-For is believed
@@ -357,6 +363,12 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "cashgame.waiting_phones_erase",
         "schedule": 15 * 60.0,
         "options": {"expires": 15 * 60.0},
+    },
+    # GDP-1: sealed identities of erased players whose retention has ended are destroyed.
+    "players-identities-destroy": {
+        "task": "players.identities_destroy",
+        "schedule": 3600.0,
+        "options": {"expires": 3600.0},
     },
 }
 

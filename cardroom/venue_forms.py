@@ -23,6 +23,12 @@ class VenueForm(forms.Form):
     dealer_push_minutes = forms.IntegerField(
         label=_("Dealers move on every (minutes)"), min_value=10, max_value=90
     )
+    identity_retention_years = forms.IntegerField(
+        label=_("Keep an erased player's identity after the last transaction (years)"),
+        min_value=1,
+        max_value=30,
+        help_text=_("What the anti-money-laundering law makes the room keep; sealed, then destroyed."),
+    )
 
     @classmethod
     def initial_for(cls, venue: Venue) -> dict:
@@ -34,6 +40,7 @@ class VenueForm(forms.Form):
             "aml_threshold_cents": venue.aml_threshold_cents,
             "confirm_threshold_cents": venue.confirm_threshold_cents,
             "dealer_push_minutes": venue.dealer_push_minutes,
+            "identity_retention_years": venue.identity_retention_years,
         }
 
 

@@ -27,11 +27,26 @@ class ExclusionStatus(models.TextChoices):
     REGISTER = "register", _("Excluded by the register")
 
 
+# GDP-1: what an erased player is called from then on, in every language and on every page: the
+# record's number, nothing of the person.
+PSEUDONYM_FIRST_NAME = "Anonym"
+
+
+def pseudonym_of(player_id: int) -> str:
+    return f"{PSEUDONYM_FIRST_NAME} {player_id}"
+
+
+def pseudonym_card_number(player_id: int) -> str:
+    # Not six digits: the next card number is drawn from the six-digit ones only.
+    return f"ANON-{player_id}"
+
+
 class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80)
     nickname = models.CharField(_("nickname"), max_length=80, blank=True)
-    date_of_birth = models.DateField(_("date of birth"))
+    # Empty only once the player is erased (GDP-1).
+    date_of_birth = models.DateField(_("date of birth"), null=True, blank=True)
     card_number = models.CharField(_("membership card"), max_length=20, unique=True)
     id_document_type = models.CharField(
         _("ID document type"), max_length=20, choices=IdDocumentType.choices, blank=True
@@ -65,6 +80,9 @@ class Player(models.Model):
     nickname_key = models.CharField(max_length=80, editable=False, db_index=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    # GDP-1: set when the person's data was erased; the row stays (the ledger, sessions and
+    # entries point at it) under the pseudonym, and PlayerErasure keeps what the law demands.
+    erased_at = models.DateTimeField(_("personal data erased"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("player")
@@ -82,18 +100,28 @@ class Player(models.Model):
                 | models.Q(excluded_until__gte=models.F("excluded_from")),
                 name="player_exclusion_dates_ordered",
             ),
+            models.CheckConstraint(
+                condition=models.Q(date_of_birth__isnull=False) | models.Q(erased_at__isnull=False),
+                name="player_birth_date_unless_erased",
+            ),
         ]
         indexes = [
             models.Index(fields=["last_name_key", "first_name_key", "date_of_birth"], name="player_name_dob"),
         ]
 
     def __str__(self) -> str:
+        if self.erased_at is not None:
+            return self.full_name
         nick = f" ({self.nickname})" if self.nickname else ""
         return f"{self.first_name} {self.last_name}{nick} #{self.card_number}"
 
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}"
+
+    @property
+    def is_erased(self) -> bool:
+        return self.erased_at is not None
 
     @property
     def id_verified(self) -> bool:
@@ -117,3 +145,44 @@ class Player(models.Model):
         self.first_name_key = normalize(self.first_name)
         self.last_name_key = normalize(self.last_name)
         self.nickname_key = normalize(self.nickname)
+
+
+class PlayerErasure(models.Model):
+    """A player erased on request (GDP-1): who erased the person, when and on what request, and
+    what the law makes the room keep of the identity, sealed (encrypted with the seal key, see
+    players/seal.py) until `retain_until`, then destroyed. One per player; never deleted."""
+
+    player = models.OneToOneField(Player, on_delete=models.PROTECT, related_name="erasure")
+    erased_at = models.DateTimeField(_("erased"))
+    erased_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("erased by"), on_delete=models.PROTECT, related_name="+"
+    )
+    request = models.TextField(_("the player's request"))
+    # The identity the anti-money-laundering law makes the room keep, sealed; empty when nothing
+    # had to be kept, or once destroyed.
+    sealed_identity = models.TextField(blank=True)
+    retain_until = models.DateField(_("identity kept until"), null=True, blank=True)
+    destroyed_at = models.DateTimeField(_("identity destroyed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("player erasure")
+        verbose_name_plural = _("player erasures")
+        ordering = ["-erased_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(sealed_identity="") | models.Q(retain_until__isnull=False)),
+                name="erasure_sealed_has_retention",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(sealed_identity="") | models.Q(destroyed_at__isnull=True),
+                name="erasure_destroyed_is_empty",
+            ),
+        ]
+        indexes = [models.Index(fields=["retain_until"], name="erasure_retain_until")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.erased_at:%Y-%m-%d}"
+
+    @property
+    def is_sealed(self) -> bool:
+        return bool(self.sealed_identity)

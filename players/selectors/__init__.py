@@ -31,7 +31,7 @@ def player_search(*, query: str, limit: int | None = 20) -> QuerySet[Player]:
 
 
 # What `public_names` reads of a player: a screen drawing many seats loads these alone (`.only`).
-PUBLIC_NAME_FIELDS = ("first_name", "last_name", "nickname", "public_full_name")
+PUBLIC_NAME_FIELDS = ("first_name", "last_name", "nickname", "public_full_name", "erased_at")
 
 
 def _public_options(player: Player) -> list[str]:
@@ -39,6 +39,8 @@ def _public_options(player: Player) -> list[str]:
     name, unless he opted in (then only it). A nickname that is the player's full name counts as
     none. Never the card number."""
     first, last = player.first_name.strip(), player.last_name.strip()
+    if player.erased_at is not None:
+        return [player.full_name]  # the pseudonym (GDP-1): the record's number, nothing of the person
     if player.public_full_name:
         # He asked for his name on the screens; a namesake is told apart by a number.
         return [f"{first} {last}"]

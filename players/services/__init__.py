@@ -35,6 +35,17 @@ OLDEST_BIRTH_DATE = date(1900, 1, 1)
 MINIMUM_AGE_YEARS = 18
 
 
+def _refuse_erased(player: Player) -> None:
+    """GDP-1: an erased card is a pseudonym kept for the books; nothing is done on it any more."""
+    if player.erased_at is not None:
+        raise DomainError(
+            "player_erased",
+            _("This card's personal data was erased: register the person again as a new player."),
+            rule="GDP-1",
+            status_code=409,
+        )
+
+
 def _validate_identity(data: dict, *, today: date) -> None:
     for field, label in (("first_name", _("First name")), ("last_name", _("Last name"))):
         if not str(data.get(field, "")).strip():
@@ -179,6 +190,7 @@ def player_update(*, actor, player: Player, now: datetime | None = None, **chang
             "unknown_field", _("These fields cannot be edited here: %s") % ", ".join(sorted(unknown))
         )
     player = Player.objects.select_for_update().get(pk=player.pk)
+    _refuse_erased(player)
     before = snapshot(player, IDENTITY_FIELDS)
     data = {**before, "date_of_birth": player.date_of_birth, **changes}
     for key in ("first_name", "last_name", "nickname", "card_number", "id_document_number"):
@@ -232,6 +244,7 @@ def player_verify_id(*, actor, player: Player, now: datetime | None = None) -> P
     """Record that a staff member saw the ID document on file (customer due diligence, PLY-2)."""
     require_role(actor, *PLAYER_DESK_ROLES)
     player = Player.objects.select_for_update().get(pk=player.pk)
+    _refuse_erased(player)
     if not player.id_document_number:
         raise DomainError(
             "no_document", _("Enter the ID document type and number before verifying it."), rule="PLY-2"
@@ -271,6 +284,7 @@ def player_exclude(
     if excluded_until and excluded_until < excluded_from:
         raise DomainError("invalid_dates", _("The exclusion cannot end before it starts."), rule="PLY-1")
     player = Player.objects.select_for_update().get(pk=player.pk)
+    _refuse_erased(player)
     before = snapshot(player, STATUS_FIELDS)
     player.exclusion_status = status
     player.exclusion_reason = reason.strip()
@@ -321,6 +335,7 @@ def player_require_eligible(*, actor, player: Player, purpose: str, now: datetim
     survive the rollback of the refused request.
     """
     now = now or timezone.now()
+    _refuse_erased(player)
     if player.is_excluded_on(timezone.localdate(now)):
         audit_record(
             actor=actor,

@@ -64,6 +64,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
             "aml_threshold_cents": "2000",
             "confirm_threshold_cents": "1,000",
             "dealer_push_minutes": "30",
+            "identity_retention_years": "5",
         },
     )
     assert response.status_code == 200
@@ -84,6 +85,7 @@ def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager
             "aml_threshold_cents": "2000",
             "confirm_threshold_cents": "1,000",
             "dealer_push_minutes": "30",
+            "identity_retention_years": "5",
         },
     )
     assert "“0.505” could mean an amount with three decimals or 505.00 EUR" in response.content.decode()
@@ -110,6 +112,7 @@ def test_venue_page_sets_the_dealers_push_interval__DLR_2(client, manager, venue
         "aml_threshold_cents": "2000",
         "confirm_threshold_cents": "1,000",
         "dealer_push_minutes": "20",
+        "identity_retention_years": "5",
     }
     assert client.post("/venue/", form).status_code == 302
     venue.refresh_from_db()
