@@ -1,0 +1,508 @@
+"""GDP-1: a player's data exported and erased on request, the identity the law makes the room keep
+sealed and read only by a manager who records why, then destroyed; each refusal writes nothing."""
+
+import json
+from datetime import date, timedelta
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from cardroom.errors import DomainError, PermissionDenied
+from cardroom.models import AuditRecord, AuditRedactionPermit
+from cardroom.services import venue_update
+from cashgame.models import WaitingEntry
+from cashgame.services.waiting import waiting_add
+from cashier.models import CashierTransaction, Entry, Posting
+from players.models import Player, PlayerErasure
+from players.selectors.data_export import player_data_tables
+from players.services import player_exclude, player_require_eligible, player_update
+from players.services.data_rights import (
+    identities_destroy,
+    player_data_export,
+    player_erase,
+    player_identity_read,
+)
+from reports.selectors.books import books_problems
+from tests.factories import PlayerFactory
+from tests.players.history import BORN, DOCUMENT, FIRST, LAST, NICK, OLD_NICK, PHONE, at, build_history
+
+pytestmark = pytest.mark.django_db
+
+# Every trace of Ján the erasure must take away (the card number is his old one, 100001).
+TRACES = (FIRST, LAST, NICK, OLD_NICK, BORN.isoformat(), DOCUMENT, PHONE, "100001", "Prefers table 1")
+
+
+@pytest.fixture
+def history(floor, cashier, manager):
+    return build_history(floor=floor, cashier=cashier, manager=manager)
+
+
+def written() -> tuple:
+    """What any write would add to: the refusals below leave every count as it was."""
+    return (
+        AuditRecord.objects.count(),
+        PlayerErasure.objects.count(),
+        Posting.objects.count(),
+        CashierTransaction.objects.count(),
+        list(Player.objects.order_by("pk").values()),
+        list(WaitingEntry.objects.order_by("pk").values()),
+    )
+
+
+def audit_text() -> str:
+    """Everything the audit trail stores to display, as one text (JSON values undecoded)."""
+    rows = AuditRecord.objects.order_by("pk").values_list("object_repr", "before", "after", "note")
+    return json.dumps([list(row) for row in rows], ensure_ascii=False)
+
+
+def test_export_holds_everything_the_system_holds_about_the_player__GDP_1(history, manager):
+    player, entry, session = history.player, history.entry, history.session
+    document = player_data_export(actor=manager, player=player, data_format="json", now=at(200))
+    assert document["format"] == "cardroom.player-data/1"
+    assert document["exported_at"] == "2026-11-10T21:20:00+01:00"
+    assert (document["venue"], document["currency"]) == ("Card Room", "EUR")
+    assert document["identity"] == {
+        "player_id": player.pk,
+        "card_number": "100001",
+        "first_name": "Ján",
+        "last_name": "Šťastný",
+        "nickname": "Kobra",
+        "date_of_birth": "1980-03-04",
+        "id_document_type": "id_card",
+        "id_document_number": "EA123456",
+        "id_verified_at": "2026-11-10T18:02:00+01:00",
+        "public_full_name": False,
+        "notes": "Prefers table 1",
+        "registered_at": player.created_at.astimezone(at(0).tzinfo).isoformat(),
+        "updated_at": player.updated_at.astimezone(at(0).tzinfo).isoformat(),
+        "erased_at": None,
+    }
+    assert document["id_checks"] == [{"verified_at": "2026-11-10T18:02:00+01:00", "verified_by": "cashier1"}]
+    assert document["sessions"] == [
+        {
+            "session_id": session.pk,
+            "game": "NLHE 1/2",
+            "table": 1,
+            "seat": 3,
+            "state": "ended",
+            "started_at": "2026-11-10T18:20:00+01:00",
+            "ended_at": "2026-11-10T19:20:00+01:00",
+            "buy_in_cents": 15_000,
+            "top_up_cents": 0,
+            "cash_out_cents": 21_000,
+        }
+    ]
+    assert document["entries"] == [
+        {
+            "entry_id": entry.pk,
+            "tournament": "Friday Freezeout",
+            "tournament_id": history.tournament.pk,
+            "number": 1,
+            "kind": "buy_in",
+            "status": "active",
+            "present": True,
+            "registered_at": "2026-11-10T19:25:00+01:00",
+            "busted_at": None,
+            "finish_place": 1,
+            "prize_cents": 18_000,
+            "prize_paid": True,
+            "refund_cents": None,
+            "rebuys": 0,
+            "add_ons": 0,
+        }
+    ]
+    receipts = [
+        (t["receipt"], t["kind"], t["amount_cents"], t["for"], t["at"]) for t in document["transactions"]
+    ]
+    assert receipts == [
+        (2, "cash_buy_in", 15_000, "table:1", "2026-11-10T18:20:00+01:00"),
+        (3, "cash_out", 21_000, "table:1", "2026-11-10T19:20:00+01:00"),
+        (4, "tournament_buy_in", 10_000, "tournament:1", "2026-11-10T19:25:00+01:00"),
+        (6, "prize_payout", 18_000, "tournament:1", "2026-11-10T20:10:00+01:00"),
+    ]
+    assert {(t["method"], t["reversed"]) for t in document["transactions"]} == {("cash", False)}
+    assert document["jackpot_shares"] == []
+    assert document["waiting_lists"] == [
+        {
+            "game": "NLHE 1/2",
+            "source": "remote",
+            "status": "removed",
+            "nickname": "Kobra",
+            "phone": "+421905123456",
+            "added_at": "2026-11-10T18:10:00+01:00",
+            "checked_in_at": "2026-11-10T18:11:00+01:00",
+            "called_at": None,
+            "table": None,
+            "seat": None,
+            "missed_calls": 0,
+            "left_at": "2026-11-10T18:12:00+01:00",
+        },
+        {
+            "game": "NLHE 1/2",
+            "source": "in_person",
+            "status": "removed",
+            "nickname": "",
+            "phone": "",
+            "added_at": "2026-11-10T18:13:00+01:00",
+            "checked_in_at": None,
+            "called_at": None,
+            "table": None,
+            "seat": None,
+            "missed_calls": 0,
+            "left_at": "2026-11-10T18:14:00+01:00",
+        },
+    ]
+    assert document["exclusions"] == {
+        "status": "none",
+        "reason": "",
+        "excluded_from": None,
+        "excluded_until": None,
+        "history": [
+            {
+                "at": "2026-11-10T18:03:00+01:00",
+                "action": "player.exclude",
+                "staff": "manager1",
+                "exclusion_status": "self_excluded",
+                "exclusion_reason": "Asked for a break",
+                "excluded_from": "2026-11-10",
+                "excluded_until": "2026-11-10",
+                "note": "",
+            },
+            {
+                "at": "2026-11-10T18:04:00+01:00",
+                "action": "player.exclusion_lift",
+                "staff": "manager1",
+                "exclusion_status": "none",
+                "exclusion_reason": "",
+                "excluded_from": None,
+                "excluded_until": None,
+                "note": "Break over",
+            },
+        ],
+    }
+    assert [(r["action"], r["object_type"], r["object"]) for r in document["audit_records"]] == [
+        ("player.create", "players.player", "Ján Šťastný (Kobrík) #100001"),
+        ("player.update", "players.player", "Ján Šťastný (Kobra) #100001"),
+        ("player.verify_id", "players.player", "Ján Šťastný (Kobra) #100001"),
+        ("player.exclude", "players.player", "Ján Šťastný (Kobra) #100001"),
+        ("player.exclusion_lift", "players.player", "Ján Šťastný (Kobra) #100001"),
+        ("cashgame.waiting_join_remote", "cashgame.waitingentry", "Kobra · NLHE 1/2"),
+        ("cashgame.waiting_check_in", "cashgame.waitingentry", "Ján Šťastný · NLHE 1/2"),
+        ("cashgame.waiting_remove", "cashgame.waitingentry", "Ján Šťastný · NLHE 1/2"),
+        ("cashgame.waiting_remove", "cashgame.waitingentry", "Ján Šťastný · NLHE 1/2"),
+        ("cashier.cash_buy_in", "cashier.posting", "#3 Cash-game buy-in"),
+        ("cashier.cash_out", "cashier.posting", "#4 Cash-out"),
+        ("cashier.tournament_buy_in", "cashier.posting", "#5 Tournament buy-in"),
+        ("entry.register", "tournaments.entry", "#1 Ján Šťastný (Kobra) #100001"),
+        ("entry.winner", "tournaments.entry", "#1 Ján Šťastný (Kobra) #100001"),
+        ("cashier.prize_payout", "cashier.posting", "#7 Prize payout"),
+        ("entry.prize_paid", "tournaments.entry", "#1 Ján Šťastný (Kobra) #100001"),
+    ]
+    assert document["audit_records"][1]["before"]["nickname"] == "Kobrík"
+    assert document["audit_records"][1]["after"]["nickname"] == "Kobra"
+    # Nothing of Eva, who shared the table and the tournament.
+    assert "Horváthová" not in json.dumps(document, ensure_ascii=False)
+    # The export is audited, with its format.
+    record = AuditRecord.objects.get(action="player.export")
+    assert (record.actor, record.object_id, record.after["format"]) == (manager, str(player.pk), "json")
+    assert record.after["sections"] == [
+        "identity",
+        "id_checks",
+        "sessions",
+        "entries",
+        "transactions",
+        "waiting_lists",
+        "exclusions",
+        "audit_records",
+    ]
+
+
+def test_export_as_csv_tables_in_eur__GDP_1(history, manager):
+    document = player_data_export(actor=manager, player=history.player, data_format="csv", now=at(200))
+    tables = player_data_tables(document)
+    assert list(tables) == [
+        "identity",
+        "id_checks",
+        "sessions",
+        "entries",
+        "transactions",
+        "jackpot_shares",
+        "waiting_lists",
+        "exclusions",
+        "audit_records",
+    ]
+    header, rows = tables["identity"]
+    assert header == ["field", "value"]
+    assert rows[:4] == [
+        ["player_id", history.player.pk],
+        ["card_number", "100001"],
+        ["first_name", "Ján"],
+        ["last_name", "Šťastný"],
+    ]
+    header, rows = tables["transactions"]
+    assert header == ["receipt", "kind", "amount", "method", "for", "at", "reversed"]
+    assert [(row[0], str(row[2])) for row in rows] == [
+        (2, "150.00"),
+        (3, "210.00"),
+        (4, "100.00"),
+        (6, "180.00"),
+    ]
+    header, rows = tables["sessions"]
+    assert header[-3:] == ["buy_in", "top_up", "cash_out"]
+    assert [str(value) for value in rows[0][-3:]] == ["150.00", "0.00", "210.00"]
+    assert tables["jackpot_shares"] == (["role", "amount", "won_at", "paid_at"], [])
+    header, rows = tables["audit_records"]
+    assert json.loads(rows[1][header.index("before")])["nickname"] == "Kobrík"
+    assert AuditRecord.objects.get(action="player.export").after["format"] == "csv"
+
+
+def test_export_is_for_managers_only__GDP_1(history, floor, cashier):
+    before = written()
+    for actor in (floor, cashier):
+        with pytest.raises(PermissionDenied):
+            player_data_export(actor=actor, player=history.player, data_format="json")
+    assert written() == before
+
+
+def test_erasure_pseudonymises_the_person_everywhere_and_keeps_the_books__GDP_1(history, manager):
+    player = history.player
+    ledger = (list(Posting.objects.order_by("pk").values()), list(Entry.objects.order_by("pk").values()))
+    transactions = list(CashierTransaction.objects.order_by("pk").values())
+    assert books_problems() == []
+    assert [trace for trace in TRACES if trace not in audit_text()] == [PHONE]  # the trail never had it
+
+    erasure = player_erase(actor=manager, player=player, request="Letter of 10 November", now=at(300))
+
+    player.refresh_from_db()
+    assert (player.first_name, player.last_name, player.nickname) == ("Anonym", str(player.pk), "")
+    assert (player.date_of_birth, player.card_number) == (None, f"ANON-{player.pk}")
+    assert (player.id_document_type, player.id_document_number, player.notes) == ("", "", "")
+    assert (player.full_name, str(player), player.erased_at) == (
+        f"Anonym {player.pk}",
+        f"Anonym {player.pk}",
+        at(300),
+    )
+    # The due diligence stays a fact: when and by whom the document was seen.
+    assert player.id_verified_at == at(2)
+    assert list(
+        WaitingEntry.objects.filter(player=player).values_list("nickname", "phone", "join_address")
+    ) == [
+        ("", "", ""),
+        ("", "", ""),
+    ]
+    text = audit_text()
+    assert [trace for trace in TRACES if trace in text] == []
+    assert "Horváthová" in text  # Eva's own records are hers
+    # Who, when, what and which object: as they were.
+    created = AuditRecord.objects.get(action="player.create", object_id=str(player.pk))
+    assert (created.actor_name, created.at, created.object_repr) == ("cashier1", at(0), f"Anonym {player.pk}")
+    assert created.after["first_name"] == "Anonym"
+    assert (
+        AuditRecord.objects.get(action="cashgame.waiting_join_remote").object_repr
+        == f"Anonym {player.pk} · NLHE 1/2"
+    )
+    # Not a single posting, entry or transaction changed, and the books agree.
+    assert (
+        list(Posting.objects.order_by("pk").values()),
+        list(Entry.objects.order_by("pk").values()),
+    ) == ledger
+    assert list(CashierTransaction.objects.order_by("pk").values()) == transactions
+    assert books_problems() == []
+    # The identity the law makes the room keep: sealed until 5 years after the last transaction.
+    assert (erasure.retain_until, erasure.destroyed_at, erasure.request) == (
+        date(2031, 11, 10),
+        None,
+        "Letter of 10 November",
+    )
+    assert FIRST not in erasure.sealed_identity and LAST not in erasure.sealed_identity
+    record = AuditRecord.objects.get(action="player.erase")
+    assert (record.actor_name, record.object_repr, record.note) == (
+        "manager1",
+        f"Anonym {player.pk}",
+        "Letter of 10 November",
+    )
+    assert record.after == {
+        "identity": "sealed",
+        "retain_until": "2031-11-10",
+        "waiting_entries": 2,
+        "audit_records_redacted": 12,  # 5 of the card, 4 of the lists, 3 of the entry
+    }
+    assert AuditRedactionPermit.objects.count() == 0
+
+
+def test_sealed_identity_is_read_by_a_manager_who_records_why_and_the_reading_is_audited__GDP_1(
+    history, manager, floor, cashier
+):
+    player = history.player
+    player_erase(actor=manager, player=player, request="Letter", now=at(300))
+    before = written()
+    for actor in (floor, cashier):
+        with pytest.raises(PermissionDenied):
+            player_identity_read(actor=actor, player=player, reason="Police request 12/2026")
+    with pytest.raises(DomainError) as error:
+        player_identity_read(actor=manager, player=player, reason="   ")
+    assert (error.value.code, error.value.rule) == ("reason_required", "GDP-1")
+    assert written() == before
+
+    identity = player_identity_read(
+        actor=manager, player=player, reason="Police request 12/2026", now=at(400)
+    )
+    assert identity == {
+        "player_id": player.pk,
+        "identity": {
+            "first_name": "Ján",
+            "last_name": "Šťastný",
+            "date_of_birth": "1980-03-04",
+            "card_number": "100001",
+            "id_document_type": "id_card",
+            "id_document_number": "EA123456",
+        },
+        "earlier_identities": [],
+        "id_verified_at": "2026-11-10T18:02:00+01:00",
+        "id_verified_by": "cashier1",
+        "last_transaction_at": "2026-11-10T20:10:00+01:00",
+        "sealed_at": "2026-11-10T23:00:00+01:00",
+    }
+    record = AuditRecord.objects.get(action="player.identity_read")
+    assert (record.actor, record.at, record.note, record.after) == (
+        manager,
+        at(400),
+        "Police request 12/2026",
+        {"retain_until": "2031-11-10"},
+    )
+
+
+def test_identity_destroyed_once_the_retention_is_over__GDP_1(history, manager):
+    player = history.player
+    player_erase(actor=manager, player=player, request="Letter", now=at(300))
+    # The last transaction was on 10 November 2026: kept through 10 November 2031.
+    assert identities_destroy(now=at(0) + timedelta(days=365 * 5)) == 0
+    assert PlayerErasure.objects.get().is_sealed
+    assert identities_destroy(now=at(0) + timedelta(days=365 * 5 + 3)) == 1
+    erasure = PlayerErasure.objects.get()
+    assert (erasure.sealed_identity, erasure.destroyed_at) == ("", at(0) + timedelta(days=365 * 5 + 3))
+    record = AuditRecord.objects.get(action="player.identity_destroy")
+    assert (record.actor_name, record.after) == ("system", {"retain_until": "2031-11-10"})
+    assert identities_destroy(now=at(0) + timedelta(days=365 * 6)) == 0  # done once
+    with pytest.raises(DomainError) as error:
+        player_identity_read(actor=manager, player=player, reason="Audit")
+    assert error.value.code == "nothing_sealed"
+
+
+def test_nothing_kept_past_the_retention_of_the_last_transaction__GDP_1(history, manager, venue):
+    venue_update(actor=manager, venue=venue, identity_retention_years=1)
+    erasure = player_erase(
+        actor=manager, player=history.player, request="Letter", now=at(0) + timedelta(days=366)
+    )
+    assert (erasure.sealed_identity, erasure.retain_until, erasure.destroyed_at) == (
+        "",
+        None,
+        at(0) + timedelta(days=366),
+    )
+    assert AuditRecord.objects.get(action="player.erase").after["identity"] == "destroyed"
+
+
+def test_a_player_who_never_moved_money_is_destroyed_at_once__GDP_1(manager):
+    player = PlayerFactory(first_name="Pavol", last_name="Hruška")
+    erasure = player_erase(actor=manager, player=player, request="Email", now=at(0))
+    assert (erasure.sealed_identity, erasure.retain_until) == ("", None)
+
+
+@pytest.mark.parametrize("unpaid", ["seated", "prize"])
+def test_erasure_of_a_seated_or_owed_player_refused_and_nothing_written__GDP_1(
+    floor, cashier, manager, unpaid
+):
+    history = build_history(
+        floor=floor,
+        cashier=cashier,
+        manager=manager,
+        cashed_out=unpaid != "seated",
+        prize_paid=unpaid != "prize",
+    )
+    before = written()
+    with pytest.raises(DomainError) as error:
+        player_erase(actor=manager, player=history.player, request="Letter", now=at(300))
+    expected = {
+        "seated": (
+            "erase_seated",
+            "Seated at Table 1, seat 3: the player cashes out and leaves the table first.",
+        ),
+        "prize": ("erase_owed", "Owed a prize of 180.00 EUR in Friday Freezeout: the cage pays it first."),
+    }[unpaid]
+    assert (error.value.code, error.value.message, error.value.rule) == (*expected, "GDP-1")
+    assert written() == before
+
+
+def test_erasure_refused_while_excluded_on_a_list_or_already_erased__GDP_1(manager, floor, venue):
+    from tests.cashgame.conftest import make_game
+
+    excluded = PlayerFactory()
+    player_exclude(
+        actor=manager, player=excluded, status="register", reason="Register", excluded_from=date(2026, 1, 1)
+    )
+    waiting = PlayerFactory()
+    game = make_game()
+    waiting_add(actor=floor, game=game, player=waiting, now=at(0))
+    erased = PlayerFactory()
+    player_erase(actor=manager, player=erased, request="Letter", now=at(0))
+    before = written()
+    expected = {
+        excluded.pk: "erase_excluded",
+        waiting.pk: "erase_waiting",
+        erased.pk: "already_erased",
+    }
+    for player in (excluded, waiting, erased):
+        with pytest.raises(DomainError) as error:
+            player_erase(actor=manager, player=player, request="Letter", now=at(10))
+        assert (error.value.code, error.value.rule) == (expected[player.pk], "GDP-1")
+    with pytest.raises(DomainError) as error:
+        player_erase(actor=manager, player=PlayerFactory(), request=" ", now=at(10))
+    assert error.value.code == "request_required"
+    with pytest.raises(PermissionDenied):
+        player_erase(actor=floor, player=excluded, request="Letter")
+    assert written()[:4] == (before[0], before[1], before[2], before[3])
+
+
+def test_an_erased_card_takes_no_more_money_and_no_edit__GDP_1(manager, cashier):
+    player = PlayerFactory()
+    player_erase(actor=manager, player=player, request="Letter", now=at(0))
+    player.refresh_from_db()
+    with pytest.raises(DomainError) as error:
+        player_require_eligible(actor=cashier, player=player, purpose="buy in")
+    assert (error.value.code, error.value.rule) == ("player_erased", "GDP-1")
+    with pytest.raises(DomainError) as error:
+        player_update(actor=cashier, player=player, first_name="Ján")
+    assert error.value.code == "player_erased"
+
+
+def test_audit_trail_rewritten_only_through_a_permit_and_never_who_or_what__GDP_1(manager):
+    from cardroom.services import audit_record
+
+    record = audit_record(actor=manager, action="player.create", object_type="players.player", object_id=1)
+    statements = {
+        "without a permit": "UPDATE cardroom_auditrecord SET object_repr = 'x' WHERE id = %s",
+        "the action": "UPDATE cardroom_auditrecord SET action = 'forged' WHERE id = %s",
+        "the actor": "UPDATE cardroom_auditrecord SET actor_name = 'someone' WHERE id = %s",
+        "a deletion": "DELETE FROM cardroom_auditrecord WHERE id = %s",
+    }
+    for name, statement in statements.items():
+        with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+            if name != "without a permit":
+                AuditRedactionPermit.objects.create(record=record)
+            cursor.execute(statement, [record.pk])
+    with transaction.atomic(), connection.cursor() as cursor:
+        AuditRedactionPermit.objects.create(record=record)
+        cursor.execute("UPDATE cardroom_auditrecord SET object_repr = 'Anonym 1' WHERE id = %s", [record.pk])
+    record.refresh_from_db()
+    assert (record.object_repr, record.action, record.actor_name) == ("Anonym 1", "player.create", "manager1")
+
+
+def test_retention_is_a_venue_setting_of_1_to_30_years__GDP_1(manager, venue):
+    before = AuditRecord.objects.count()
+    with pytest.raises(DomainError) as error:
+        venue_update(actor=manager, venue=venue, identity_retention_years=0)
+    assert (error.value.code, error.value.rule) == ("invalid_retention", "GDP-1")
+    assert AuditRecord.objects.count() == before
+    venue_update(actor=manager, venue=venue, identity_retention_years=10)
+    record = AuditRecord.objects.get(action="venue.update")
+    assert (record.before["identity_retention_years"], record.after["identity_retention_years"]) == (5, 10)
