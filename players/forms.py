@@ -47,3 +47,25 @@ class ExclusionForm(forms.Form):
 
 class LiftExclusionForm(forms.Form):
     reason = forms.CharField(label=_("Reason for lifting"), max_length=2000)
+
+
+class ErasureForm(forms.Form):
+    """GDP-1: the player's request, recorded with the erasure."""
+
+    request = forms.CharField(
+        label=_("The player's request"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("How and when the player asked, e.g. a letter of 2 May. No name is needed."),
+    )
+
+
+class IdentityReadForm(forms.Form):
+    """GDP-1: why a manager opens a sealed identity, recorded in the audit trail."""
+
+    reason = forms.CharField(
+        label=_("Why you need the identity"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("For example a request of the financial police, with its number."),
+    )

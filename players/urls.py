@@ -1,6 +1,7 @@
 from django.urls import path, re_path
 
 from players import api, views
+from players.views import data_rights
 
 app_name = "players"
 
@@ -14,6 +15,10 @@ urlpatterns = [
         views.PlayerActionView.as_view(),
         name="action",
     ),
+    # GDP-1: the player's data rights, for managers.
+    path("<number:pk>/data.<slug:data_format>", data_rights.PlayerDataExportView.as_view(), name="export"),
+    path("<number:pk>/erase/", data_rights.PlayerErasureView.as_view(), name="erase"),
+    path("<number:pk>/identity/", data_rights.PlayerIdentityView.as_view(), name="identity"),
 ]
 
 api_urlpatterns = [

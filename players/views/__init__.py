@@ -12,8 +12,9 @@ from cardroom.forms import DomainFormMixin
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, RoleRequiredMixin, has_role
 from players import services
 from players.forms import ExclusionForm, LiftExclusionForm, PlayerForm
-from players.models import Player
+from players.models import Player, PlayerErasure
 from players.selectors import player_search
+from players.selectors.data_rights import erasure_refusals
 
 
 class PlayerListView(RoleRequiredMixin, TemplateView):
@@ -82,9 +83,21 @@ class PlayerDetailView(RoleRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs):
         player = get_object_or_404(Player.objects.select_related("id_verified_by"), pk=kwargs["pk"])
         is_manager = has_role(self.request.user, *MANAGER_ROLES)
+        # GDP-1: a manager's data-rights actions, the erasure greyed out with its reasons.
+        erasure = PlayerErasure.objects.select_related("erased_by").filter(player=player).first()
+        refusals = erasure_refusals(player=player) if is_manager and erasure is None else []
         return super().get_context_data(
             player=player,
-            can_manage_exclusion=is_manager,
+            erasure=erasure,
+            erase_refusals=refusals,
+            erased_refusal={
+                "message": _("The personal data on this card was erased: nothing on it can be changed."),
+                "rule": "GDP-1",
+            }
+            if player.is_erased
+            else None,
+            can_manage_data=is_manager,
+            can_manage_exclusion=is_manager and not player.is_erased,
             exclusion_form=ExclusionForm() if is_manager else None,
             lift_form=LiftExclusionForm() if is_manager else None,
             **kwargs,

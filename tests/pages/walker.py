@@ -35,6 +35,7 @@ NOT_PAGES = {
     "floor:live": "the floor view's htmx fragment, polled inside floor:room",
     "dealers:live": "the dealer board's htmx fragment, polled inside dealers:board",
     "devices:tablet-seats": "the dealer tablet's htmx fragment, polled inside devices:tablet",
+    "players:export": "a player's data as a JSON file or a ZIP of CSV files (GDP-1)",
 }
 
 # The dealer tablet: not a person's log-in but a paired device (devices.middleware), opened
@@ -51,6 +52,8 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "players:create": (Role.CASHIER, lambda room: {}),
     "players:detail": (Role.CASHIER, lambda room: {"pk": room.objects["player"].pk}),
     "players:update": (Role.CASHIER, lambda room: {"pk": room.objects["player"].pk}),
+    "players:erase": (Role.MANAGER, lambda room: {"pk": room.objects["player"].pk}),
+    "players:identity": (Role.MANAGER, lambda room: {"pk": room.objects["player"].pk}),
     "tournaments:list": (Role.FLOOR, lambda room: {}),
     "tournaments:create": (Role.MANAGER, lambda room: {}),
     "tournaments:cashier-list": (Role.CASHIER, lambda room: {}),
