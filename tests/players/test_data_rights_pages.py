@@ -14,7 +14,7 @@ from django.urls import reverse
 from cardroom.models import AuditRecord
 from cardroom.services import venue_update
 from players.models import PlayerErasure
-from tests.players.history import BORN, DOCUMENT, FIRST, LAST, NICK, OLD_NICK, PHONE, build_history
+from tests.players.history import DOCUMENT, FIRST, LAST, NICK, OLD_NICK, PHONE, build_history
 
 pytestmark = pytest.mark.django_db
 
