@@ -506,3 +506,23 @@ def test_retention_is_a_venue_setting_of_1_to_30_years__GDP_1(manager, venue):
     venue_update(actor=manager, venue=venue, identity_retention_years=10)
     record = AuditRecord.objects.get(action="venue.update")
     assert (record.before["identity_retention_years"], record.after["identity_retention_years"]) == (5, 10)
+
+
+def test_the_hourly_task_and_the_command_destroy_what_is_due__GDP_1(manager, settings):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from players.tasks import identities_destroy as task
+
+    assert settings.CELERY_BEAT_SCHEDULE["players-identities-destroy"]["task"] == "players.identities_destroy"
+    player = PlayerFactory()
+    erasure = player_erase(actor=manager, player=player, request="Letter", now=at(0))
+    PlayerErasure.objects.filter(pk=erasure.pk).update(
+        sealed_identity="sealed", retain_until=date(2020, 1, 1), destroyed_at=None
+    )
+    assert task() == 1
+    assert PlayerErasure.objects.get().sealed_identity == ""
+    output = StringIO()
+    call_command("identities_destroy", stdout=output)
+    assert output.getvalue() == "Sealed identities destroyed: 0\n"
