@@ -102,15 +102,27 @@ class PlayerErasureView(RoleRequiredMixin, FormView):
         try:
             erasure = player_erase(actor=self.request.user, player=self.player, **form.cleaned_data)
         except DomainError as error:
-            # The message in words; the rule is linked on the page, not pasted into it.
-            form.add_error(None, error.message)
-            return self.form_invalid(form)
+            if self._same_erasure(error, form.cleaned_data["request"]) is None:
+                # The message in words; the rule is linked on the page, not pasted into it.
+                form.add_error(None, error.message)
+                return self.form_invalid(form)
+            # The first tap's answer already carries the message.
+            return redirect("players:detail", pk=self.player.pk)
         messages.success(
             self.request,
             _("Personal data erased: the card is now %(pseudonym)s.")
             % {"pseudonym": erasure.player.full_name},
         )
         return redirect("players:detail", pk=self.player.pk)
+
+    def _same_erasure(self, error: DomainError, request: str) -> PlayerErasure | None:
+        """A second tap on the same form finds the player erased by this very request: it is
+        the same erasure, answered as the first was, not an error."""
+        if error.code != "already_erased":
+            return None
+        return PlayerErasure.objects.filter(
+            player=self.player, erased_by=self.request.user, request=request.strip()
+        ).first()
 
 
 class PlayerIdentityView(RoleRequiredMixin, FormView):
