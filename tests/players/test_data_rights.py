@@ -25,6 +25,8 @@ from players.services.data_rights import (
 from reports.selectors.books import books_problems
 from tests.factories import PlayerFactory
 from tests.players.history import BORN, DOCUMENT, FIRST, LAST, NICK, OLD_NICK, PHONE, at, build_history
+from tests.tournaments.factories import TournamentFactory, seat_players
+from tournaments.models import Entry as TournamentEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -433,7 +435,9 @@ def test_erasure_of_a_seated_or_owed_player_refused_and_nothing_written__GDP_1(
     assert written() == before
 
 
-def test_erasure_refused_while_excluded_on_a_list_or_already_erased__GDP_1(manager, floor, venue):
+def test_erasure_refused_while_excluded_waiting_playing_owed_or_erased_and_nothing_written__GDP_1(
+    manager, floor, venue
+):
     from tests.cashgame.conftest import make_game
 
     excluded = PlayerFactory()
@@ -445,16 +449,29 @@ def test_erasure_refused_while_excluded_on_a_list_or_already_erased__GDP_1(manag
     waiting_add(actor=floor, game=game, player=waiting, now=at(0))
     erased = PlayerFactory()
     player_erase(actor=manager, player=erased, request="Letter", now=at(0))
+    (playing,) = seat_players(TournamentFactory(status="running"), 1)
+    (refund,) = seat_players(TournamentFactory(status="cancelled"), 1)
+    TournamentEntry.objects.filter(pk=refund.pk).update(status="refund_due", refund_cents=10_000)
     before = written()
     expected = {
-        excluded.pk: "erase_excluded",
-        waiting.pk: "erase_waiting",
-        erased.pk: "already_erased",
+        excluded.pk: ("erase_excluded", "On the exclusion list"),
+        waiting.pk: (
+            "erase_waiting",
+            "On the waiting list for NLHE 1/2: take the player off the list first.",
+        ),
+        erased.pk: ("already_erased", "The personal data was erased on "),
+        playing.player_id: ("erase_playing", f"Still in {playing.tournament.name} (entry 1): erase once"),
+        refund.player_id: (
+            "erase_owed",
+            f"Owed a refund of 100.00 EUR for {refund.tournament.name}: the cage",
+        ),
     }
-    for player in (excluded, waiting, erased):
+    for player in (excluded, waiting, erased, playing.player, refund.player):
         with pytest.raises(DomainError) as error:
             player_erase(actor=manager, player=player, request="Letter", now=at(10))
-        assert (error.value.code, error.value.rule) == (expected[player.pk], "GDP-1")
+        code, message = expected[player.pk]
+        assert (error.value.code, error.value.rule) == (code, "GDP-1")
+        assert error.value.message.startswith(message)
     with pytest.raises(DomainError) as error:
         player_erase(actor=manager, player=PlayerFactory(), request=" ", now=at(10))
     assert error.value.code == "request_required"
