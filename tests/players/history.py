@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from cardroom.models import AuditRecord
+from cashgame.models import WaitingEntry
 from cashgame.services.sessions import session_buy_in, session_cash_out
 from cashgame.services.waiting import waiting_add, waiting_remove
 from cashgame.services.waiting_remote import waiting_check_in, waiting_join_remote
+from cashier.models import CashierTransaction, Posting
 from cashier.services import shift_open
+from players.models import Player, PlayerErasure
 from players.services import (
     player_create,
     player_exclude,
@@ -39,6 +43,18 @@ FIRST, LAST, NICK, OLD_NICK = "Ján", "Šťastný", "Kobra", "Kobrík"
 BORN = date(1980, 3, 4)
 DOCUMENT = "EA123456"
 PHONE = "+421905123456"
+
+
+def written() -> tuple:
+    """What any write would add to: a refusal leaves every count and row as it was."""
+    return (
+        AuditRecord.objects.count(),
+        PlayerErasure.objects.count(),
+        Posting.objects.count(),
+        CashierTransaction.objects.count(),
+        list(Player.objects.order_by("pk").values()),
+        list(WaitingEntry.objects.order_by("pk").values()),
+    )
 
 
 def key() -> str:
