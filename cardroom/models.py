@@ -50,7 +50,7 @@ class Venue(models.Model):
         default=5,
         help_text=_(
             "An erased player's sealed identity and due-diligence record are kept this long after "
-            "their last transaction, then destroyed (GDP-1)."
+            "their last transaction, then destroyed."
         ),
     )
 

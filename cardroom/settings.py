@@ -47,11 +47,7 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "insecure-development-key-only-used-with-debug-on"  # noqa: S105
 
-# GDP-1: the key that seals an erased player's identity (a Fernet key: 32 random bytes in
-# url-safe base64). Empty: one derived from DJANGO_SECRET_KEY. A room sets its own and keeps it
-# apart from the database's backups, so a backup alone never opens a sealed identity, and so
-# changing the secret key does not lose the identities the law makes the room keep.
-PLAYER_IDENTITY_KEY = os.environ.get("PLAYER_IDENTITY_KEY", "").strip()
+PLAYER_IDENTITY_KEY = os.environ.get("PLAYER_IDENTITY_KEY", "").strip()  # GDP-1, see players/seal.py
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -364,8 +360,7 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 15 * 60.0,
         "options": {"expires": 15 * 60.0},
     },
-    # GDP-1: sealed identities of erased players whose retention has ended are destroyed.
-    "players-identities-destroy": {
+    "players-identities-destroy": {  # GDP-1: sealed identities past their retention destroyed
         "task": "players.identities_destroy",
         "schedule": 3600.0,
         "options": {"expires": 3600.0},

@@ -1,7 +1,9 @@
 """The seal on an erased player's identity (GDP-1): what the anti-money-laundering law makes the
 room keep is stored encrypted (Fernet: AES in CBC mode with an HMAC, from the `cryptography`
 package), so the database or a backup of it never shows it. The key is the setting
-PLAYER_IDENTITY_KEY, else one derived from the secret key. Only
+PLAYER_IDENTITY_KEY (a Fernet key: 32 random bytes in url-safe base64), else one derived from the
+secret key; a room sets its own and keeps it apart from the database's backups, so a backup
+alone never opens a sealed identity and a new secret key loses none. Only
 `players.services.data_rights.player_identity_read` opens a seal, for a manager who records why.
 """
 

@@ -40,7 +40,7 @@ class Migration(migrations.Migration):
                 default=5,
                 help_text=(
                     "An erased player's sealed identity and due-diligence record are kept this long after "
-                    "their last transaction, then destroyed (GDP-1)."
+                    "their last transaction, then destroyed."
                 ),
                 verbose_name="identity kept after the last transaction (years)",
             ),

@@ -19,7 +19,7 @@ from cardroom.errors import DomainError
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cardroom.spreadsheet import spreadsheet_row
 from players.forms import ErasureForm, IdentityReadForm
-from players.models import IdDocumentType, Player, PlayerErasure
+from players.models import IdDocumentType, Player, PlayerErasure, pseudonym_of
 from players.selectors.data_export import player_data_tables
 from players.selectors.data_rights import erasure_outlook
 from players.services.data_rights import (
@@ -95,7 +95,10 @@ class PlayerErasureView(RoleRequiredMixin, FormView):
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            player=self.player, outlook=erasure_outlook(player=self.player), **kwargs
+            player=self.player,
+            outlook=erasure_outlook(player=self.player),
+            pseudonym=pseudonym_of(self.player.pk),
+            **kwargs,
         )
 
     def form_valid(self, form):
