@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from cardroom.errors import DomainError
 from cardroom.forms import AmountsForm, MoneyField, MoneyRequestForm
 from cardroom.money import parse_cents
+from cardroom.refusals import refusal
 from cashgame.models import CashTable, Game, GameType, HousePlayers, PlayerSession, VoidReason, WaitSource
 from cashgame.rulebook import situation_choices
 from cashgame.selectors import player_by_card
@@ -176,7 +177,7 @@ class HandEndForm(AmountsForm):
         try:
             return [parse_cents(part, field=str(_("Side pots"))) for part in text.split("+")]
         except DomainError as error:
-            raise forms.ValidationError(error.message) from None
+            raise refusal(error) from None
 
     def clean(self):
         data = super().clean()

@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 from cardroom.errors import DomainError
 from cardroom.money import format_eur
 from cardroom.network import client_address
+from cardroom.refusals import refusal, refuse
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cashgame.forms import HandEndForm, HandVoidForm
 from cashgame.models import HandStatus, VoidReason
@@ -59,7 +60,7 @@ class DeviceUnpairView(RoleRequiredMixin, View):
             try:
                 services.device_unpair(actor=request.user, device=device)
             except DomainError as error:
-                messages.error(request, error.message)
+                refuse(request, error)
             else:
                 messages.success(
                     request, _("%(device)s is unpaired: it opens nothing any more.") % {"device": device}
@@ -100,7 +101,7 @@ class PairView(View):
                     code=form.cleaned_data["code"], user_agent=request.headers.get("User-Agent", "")
                 )
             except DomainError as error:
-                form.add_error("code", error.message)
+                form.add_error("code", refusal(error))
                 cache.add(key, 0, PAIR_FAILURE_WINDOW)
                 cache.incr(key)
             else:
@@ -181,7 +182,7 @@ class TabletActionView(DeviceRequiredMixin, View):
             else:
                 return self.void(request)
         except DomainError as error:
-            messages.error(request, error.message)
+            refuse(request, error)
         return redirect("devices:tablet")
 
     def end(self, request):
@@ -199,7 +200,7 @@ class TabletActionView(DeviceRequiredMixin, View):
                 side_pots_cents=form.cleaned_data["side_pots"],
             )
         except DomainError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, refusal(error))
             return render(request, "devices/tablet.html", tablet_context(request, end_form=form), status=400)
         messages.success(
             request,

@@ -9,6 +9,7 @@ from django.views.generic import FormView, TemplateView, View
 
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
+from cardroom.refusals import refuse
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, RoleRequiredMixin, has_role
 from players import services
 from players.forms import ExclusionForm, LiftExclusionForm, PlayerForm
@@ -120,5 +121,5 @@ class PlayerActionView(RoleRequiredMixin, View):
             else:
                 return redirect("players:detail", pk=pk)
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("players:detail", pk=pk)
