@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.generic import FormView, TemplateView
 
+from cardroom.audit_actions import action_label, note_text
 from cardroom.audit_display import actor_label, audit_lines, object_label
 from cardroom.forms import DomainFormMixin
 from cardroom.house_rules import rule_book
@@ -83,6 +84,8 @@ class AuditListView(RoleRequiredMixin, TemplateView):
             {
                 "record": record,
                 "actor": actor_label(record.actor_name),
+                "action": action_label(record.action),
+                "note": note_text(record.note),
                 "object": object_label(record.object_type),
                 "before": audit_lines(record.before, record.object_type),
                 "after": audit_lines(record.after, record.object_type),

@@ -232,7 +232,7 @@ def waiting_leave(*, token: str, entry_id: int, now: datetime | None = None) -> 
         obj=entry,
         before=before,
         after={"status": entry.status},
-        note="left from his phone",
+        note="left from the player's phone",
         now=now,
     )
     return entry
