@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 
 DOCS = Path(settings.BASE_DIR) / "docs"
 BOOKS = {"en": DOCS / "house-rules.md", "sk": DOCS / "house-rules.sk.md"}
-RULE_ID = re.compile(r"\b[A-Z]{3}-\d+\b")
+RULE_ID = re.compile(r"\b(?!UTF-)[A-Z]{3}-\d+\b")
 RULE_HEADING = re.compile(r"^### ([A-Z]{3}-\d+) · (.+)$")
 GROUP_HEADING = re.compile(r"^## (.+)$")
 # A group's codes in its heading ("Cashier (CAG) and players (PLY)"): the page reads without them.

@@ -87,7 +87,9 @@ def _validate(values: dict[str, Any]) -> None:
         )
     if not isinstance(values.get("half_bet_rule"), bool):
         raise DomainError(
-            "invalid_half_bet_rule", _("The half-bet rule is on or off (true or false)."), rule="BET-3"
+            "invalid_half_bet_rule",
+            _("The half-bet rule is on or off (%(true)s or %(false)s).") % {"true": "true", "false": "false"},
+            rule="BET-3",
         )
     if not 10 <= values["seat_hold_seconds"] <= 3600:
         raise DomainError("invalid_hold", _("A called player holds the seat 10 s to 60 min."), rule="CSH-7")
