@@ -70,9 +70,9 @@ def test_the_menu_fits_one_row_at_1280_and_works_on_a_phone(browser, live_server
             name = f"{role.lower()}-{language}"
             menu = page.evaluate(MENU_JS)
             found[f"{name} 1280"] = menu
+            page.screenshot(path=str(SHOTS / f"{name}-1280x800.png"))
             assert menu["entries"] <= 7 and menu["rows"] == 1 and menu["small"] == 0, menu
             assert menu["bar"] < 70, f"the shell takes more than one row: {menu}"
-            page.screenshot(path=str(SHOTS / f"{name}-1280x800.png"))
             page.get_by_text(GROUPS[role, language], exact=True).click()
             assert page.evaluate(PANEL_JS)["inside"]
             page.screenshot(path=str(SHOTS / f"{name}-1280x800-open.png"))
@@ -83,8 +83,8 @@ def test_the_menu_fits_one_row_at_1280_and_works_on_a_phone(browser, live_server
             page.reload()
             menu = page.evaluate(MENU_JS)
             found[f"{name} 390"] = menu
-            assert menu["rows"] <= 2 and menu["small"] == 0 and menu["overflow"] <= 1, menu
             page.screenshot(path=str(SHOTS / f"{name}-390x844.png"))
+            assert menu["rows"] <= 2 and menu["small"] == 0 and menu["overflow"] <= 1, menu
             page.get_by_text(GROUPS[role, language], exact=True).tap()
             assert page.evaluate(PANEL_JS)["inside"]
             assert page.evaluate(MENU_JS)["overflow"] <= 1
