@@ -226,7 +226,7 @@ def waiting_seat(
     if entry.player is None:
         raise DomainError(
             "check_in_first",
-            _("Check %s in with his membership card first: a seat needs a registered player.")
+            _("Check %s in with the membership card first: a seat needs a registered player.")
             % entry.nickname,
             rule="WTL-1",
             status_code=409,

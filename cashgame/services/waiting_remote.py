@@ -256,7 +256,9 @@ def waiting_check_in(
     if entry.player is None:
         if not card_number:
             raise DomainError(
-                "card_required", _("Type the player's membership card number to check him in."), rule="WTL-1"
+                "card_required",
+                _("Type the player's membership card number to check the player in."),
+                rule="WTL-1",
             )
         player = Player.objects.filter(card_number=card_number).first()
         if player is None:
