@@ -53,7 +53,9 @@ def _validate(values: dict[str, Any]) -> None:
         if value is None and name == "max_buy_in_cents":
             continue
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CENTS:
-            raise DomainError("invalid_amount", _("%s must be an amount of at least 0.00 EUR.") % name)
+            raise DomainError(
+                "invalid_amount", _("%s must be an amount of at least 0.00 EUR.") % name, rule="CSH-1"
+            )
     small, big = values["small_blind_cents"], values["big_blind_cents"]
     if not 0 < small <= big:
         raise DomainError(
