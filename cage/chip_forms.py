@@ -7,7 +7,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardroom.errors import DomainError
 from cardroom.forms import ChipsField
+from cardroom.refusals import refusal
 from chips.models import ChipAccountKind, ChipPostingKind, ChipSet
 
 # Movements the cage's "move chips" form offers: value -> (from, to); "receive" brings new chips
@@ -33,7 +35,7 @@ class CountField(ChipsField):
 
     def to_python(self, value):
         if str(value or "").strip().startswith(("-", "−")):
-            raise forms.ValidationError(_("A count cannot be negative (CHP-2)."), code="negative_count")
+            raise refusal(DomainError("negative_count", _("A count cannot be negative."), rule="CHP-2"))
         return super().to_python(value)
 
 

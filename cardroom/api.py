@@ -33,13 +33,28 @@ def exception_handler(exc, context):
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        response.data = {"code": "invalid", "detail": response.data, "rule": ""}
+        response.data = {"code": "invalid", "detail": response.data, "rule": _rule_of(response.data)}
     elif isinstance(response.data, dict) and "detail" in response.data:
         code = getattr(response.data["detail"], "code", None) or (
             "not_found" if isinstance(exc, Http404) else "error"
         )
-        response.data = {"code": str(code), "detail": str(response.data["detail"]), "rule": ""}
+        rule = "ROL-1" if isinstance(exc, exceptions.PermissionDenied) else ""
+        response.data = {"code": str(code), "detail": str(response.data["detail"]), "rule": rule}
     return response
+
+
+# The house rule behind a field's own error code: the message says what is wrong in words, the
+# body's `rule` names the rule (as a DomainError's does).
+RULE_OF_CODE = {"not_cents": "CAG-5", "not_chips": "CAG-5"}
+
+
+def _rule_of(detail) -> str:
+    """The rule of the first field error that has one, anywhere in DRF's nested detail."""
+    if isinstance(detail, dict):
+        detail = list(detail.values())
+    if isinstance(detail, list):
+        return next((rule for item in detail if (rule := _rule_of(item))), "")
+    return RULE_OF_CODE.get(getattr(detail, "code", ""), "")
 
 
 class CentsField(serializers.IntegerField):
@@ -47,8 +62,9 @@ class CentsField(serializers.IntegerField):
     rather than read (DRF's IntegerField would take "12" and 12.0)."""
 
     default_error_messages = {
-        "invalid": _("Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5).")
+        "not_cents": _("Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR.")
     }
+    not_a_number = "not_cents"
 
     def __init__(self, **kwargs):
         kwargs.setdefault("min_value", 0)
@@ -57,7 +73,7 @@ class CentsField(serializers.IntegerField):
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
+            self.fail(self.not_a_number)
         return super().to_internal_value(data)
 
 
@@ -78,7 +94,8 @@ def request_key(request, data: dict) -> str:
 class ChipCountField(CentsField):
     """A count of tournament chips as a JSON integer (the same strictness as money, CAG-5)."""
 
-    default_error_messages = {"invalid": _("Give the chips as a whole number, e.g. 25000 (CAG-5).")}
+    default_error_messages = {"not_chips": _("Give the chips as a whole number, e.g. 25000.")}
+    not_a_number = "not_chips"
 
 
 class Pagination(LimitOffsetPagination):

@@ -115,11 +115,15 @@ def _validate_venue(changes: dict[str, Any]) -> None:
                 "invalid_time_zone", _("Unknown time zone: %s") % changes["time_zone"]
             ) from None
     if "smallest_chip_cents" in changes and not 0 < changes["smallest_chip_cents"] <= 100_000:
-        raise DomainError("invalid_smallest_chip", _("The smallest chip must be more than 0.00 EUR."))
+        raise DomainError(
+            "invalid_smallest_chip", _("The smallest chip must be more than 0.00 EUR."), rule="RAK-3"
+        )
     if "gaming_day_start_hour" in changes and not 0 <= changes["gaming_day_start_hour"] <= 23:
-        raise DomainError("invalid_hour", _("The gaming day start hour must be 0 to 23."))
+        raise DomainError("invalid_hour", _("The gaming day start hour must be 0 to 23."), rule="PLY-2")
     if "aml_threshold_cents" in changes and changes["aml_threshold_cents"] <= 0:
-        raise DomainError("invalid_aml_threshold", _("The AML threshold must be more than 0.00 EUR."))
+        raise DomainError(
+            "invalid_aml_threshold", _("The AML threshold must be more than 0.00 EUR."), rule="PLY-2"
+        )
     if "confirm_threshold_cents" in changes and changes["confirm_threshold_cents"] <= 0:
         raise DomainError(
             "invalid_confirm_threshold", _("The confirm threshold must be more than 0.00 EUR."), rule="CAG-5"

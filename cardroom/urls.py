@@ -47,6 +47,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("venue/", views.VenueSettingsView.as_view(), name="venue-settings"),
     path("audit/", views.AuditListView.as_view(), name="audit-list"),
+    path("rules/", views.RuleBookView.as_view(), name="rules"),
     path("players/", include("players.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("tv/", include("tournaments.tv_urls")),

@@ -24,7 +24,7 @@ class PlayerForm(forms.Form):
     public_full_name = forms.BooleanField(
         label=_("Show the full name on the room's screens and phone pages"),
         required=False,
-        help_text=_("Only if the player asks for it; otherwise they show his nickname or initials."),
+        help_text=_("Only if the player asks for it; otherwise they show the player's nickname or initials."),
     )
 
     @classmethod

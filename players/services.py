@@ -142,6 +142,7 @@ def player_create(
         raise DomainError(
             "duplicate_card",
             _("Card number %s is already used.") % data["card_number"],
+            rule="PLY-1",
             status_code=409,
         )
     for _attempt in range(5):
@@ -162,6 +163,7 @@ def player_create(
                 raise DomainError(
                     "duplicate_card",
                     _("Card number %s is already used.") % data["card_number"],
+                    rule="PLY-1",
                     status_code=409,
                 ) from None
             continue  # two desks took the same generated number at once: draw the next
@@ -202,7 +204,10 @@ def player_update(*, actor, player: Player, now: datetime | None = None, **chang
         )
     if Player.objects.filter(card_number=data["card_number"]).exclude(pk=player.pk).exists():
         raise DomainError(
-            "duplicate_card", _("Card number %s is already used.") % data["card_number"], status_code=409
+            "duplicate_card",
+            _("Card number %s is already used.") % data["card_number"],
+            rule="PLY-1",
+            status_code=409,
         )
     document_changed = (data["id_document_type"], data["id_document_number"]) != (
         player.id_document_type,

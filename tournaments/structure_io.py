@@ -52,7 +52,9 @@ def _boolean(value, *, row: int) -> bool:
         return True
     if text in FALSE_WORDS:
         return False
-    raise _invalid(_("Row %(row)d: big_blind_ante must be true or false.") % {"row": row})
+    # The file's own words stay as they are written in it (no language).
+    message = _("Row %(row)d: %(column)s must be %(true)s or %(false)s.")
+    raise _invalid(message % {"row": row, "column": "big_blind_ante", "true": "true", "false": "false"})
 
 
 def _level(raw: dict, *, row: int) -> dict:

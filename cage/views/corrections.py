@@ -10,6 +10,7 @@ from cage import services
 from cage.selectors import posting_transaction, reversal_list
 from cardroom.errors import DomainError
 from cardroom.money import format_eur
+from cardroom.refusals import refuse
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier.api import scoped_transactions
 from cashier.forms import ReversalRequestForm
@@ -54,7 +55,7 @@ class ReversalRequestView(RoleRequiredMixin, View):
             message = _("Reversal requested (%(what)s); a manager must approve it.")
             messages.success(request, message % {"what": _described(posting)})
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("cashier:receipt", pk=pk)
 
 
@@ -73,5 +74,5 @@ class ReversalDecisionView(RoleRequiredMixin, View):
                 message = _("Reversal rejected (%(what)s).")
             messages.success(request, message % {"what": _described(reversal_request.posting)})
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("cashier:reversals")

@@ -24,7 +24,7 @@ def desks_read(*writers: Role) -> type[BasePermission]:
     """Every desk reads; only the given roles write (ROL-1)."""
 
     class DesksRead(BasePermission):
-        message = _("Your role does not allow this (ROL-1).")
+        message = _("Your role does not allow this.")
 
         def has_permission(self, request, view) -> bool:
             if request.method in SAFE_METHODS:

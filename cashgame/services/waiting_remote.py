@@ -182,7 +182,7 @@ def waiting_join_remote(
             )
     games = [game_for_update(pk) for pk in wanted if Game.objects.filter(pk=pk, active=True).exists()]
     if len(games) != len(wanted):
-        raise NotFound("unknown_game", _("That game is not offered. Choose one from the list."))
+        raise NotFound("unknown_game", _("That game is not offered. Choose one from the list."), rule="WTL-1")
     for game in games:
         open_entries = WaitingEntry.objects.filter(game=game, status__in=WAITING_STATUSES)
         if (phone and open_entries.filter(phone=phone).exists()) or (
@@ -242,7 +242,7 @@ def waiting_leave(*, token: str, entry_id: int, now: datetime | None = None) -> 
         obj=entry,
         before=before,
         after={"status": entry.status},
-        note="left from his phone",
+        note="left from the player's phone",
         now=now,
     )
     return entry

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
+from cardroom.refusals import refusal
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin
 from cashgame import forms, selectors
 from cashgame.models import JackpotShare
@@ -61,7 +62,7 @@ class CashierActionView(ActionView):
             try:
                 result = self.perform(form, action)
             except DomainError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, refusal(error))
             else:
                 messages.success(request, self.message(result, action))
                 return redirect(self.back())

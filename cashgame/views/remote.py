@@ -46,9 +46,11 @@ class JoinView(ScreenLanguageMixin, TemplateView):
         chosen = {int(value) for value in raw if value.isdigit()}
         error = None
         if not form.is_valid():
-            error = DomainError("invalid_input", str(_("Check the fields below.")))
+            error = DomainError("invalid_input", str(_("Check the fields below.")), rule="WTL-1")
         elif len(chosen) != len(raw):
-            error = NotFound("unknown_game", str(_("That game is not offered. Choose one from the list.")))
+            error = NotFound(
+                "unknown_game", str(_("That game is not offered. Choose one from the list.")), rule="WTL-1"
+            )
         else:
             try:
                 _entries, token = waiting_remote.waiting_join_remote(

@@ -118,7 +118,7 @@ def dealer_send(*, actor, dealer: Dealer, table_key: str, now: datetime | None =
     if shift is None:
         raise DomainError(
             "dealer_not_clocked_in",
-            _("%(name)s is not clocked in: clock him in first.") % {"name": dealer.name},
+            _("%(name)s is not clocked in: clock the dealer in first.") % {"name": dealer.name},
             rule="DLR-2",
             status_code=409,
         )

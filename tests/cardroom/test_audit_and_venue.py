@@ -90,14 +90,17 @@ def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager
     assert AuditRecord.objects.count() == 0
 
 
-def test_audit_page_filters(client, manager):
+def test_audit_page_filters_by_an_action_named_in_words(client, manager):
     audit_record(actor=manager, action="player.create", object_type="players.player", object_id=1)
-    audit_record(actor=None, action="clock.level_up", object_type="tournaments.tournament", object_id=2)
+    audit_record(actor=None, action="clock.rise", object_type="tournaments.tournament", object_id=2)
     client.force_login(manager)
-    page = client.get("/audit/", {"action": "clock"}).content.decode()
-    assert "clock.level_up" in page
-    assert "player.create" not in page
-    assert AuditRecord.objects.get(action="clock.level_up").actor_name == "system"
+    page = client.get("/audit/", {"action": "clock.rise"}).content.decode()
+    assert '<option value="clock.rise" selected>Level rose</option>' in page
+    assert '<option value="player.create">Player added</option>' in page
+    rows = page[page.index("<tbody>") : page.index("</tbody>")]
+    assert '<td class="action" data-action="clock.rise">Level rose</td>' in rows
+    assert "Player added" not in rows
+    assert AuditRecord.objects.get(action="clock.rise").actor_name == "system"
 
 
 def test_venue_page_sets_the_dealers_push_interval__DLR_2(client, manager, venue):

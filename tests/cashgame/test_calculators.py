@@ -275,5 +275,6 @@ def test_side_pot_calculator_takes_and_gives_cents_by_name(api, floor):
     }
     text = client.post(POTS, {"players": [{"name": "A", "amount_cents": "20.00"}]})
     assert text.json()["detail"]["players"]["0"]["amount_cents"] == [
-        "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5)."
+        "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR."
     ]
+    assert text.json()["rule"] == "CAG-5"

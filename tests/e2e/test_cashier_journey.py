@@ -11,7 +11,7 @@ from cashier.selectors import drawer_expected
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import double_tap, log_in, screenshot
+from tests.e2e.conftest import double_tap, log_in, menu_go, screenshot
 from tests.factories import PlayerFactory
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -41,7 +41,7 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
     log_in(page, live_server, "cashier1", PASSWORD)
 
     # The float, typed with a space between the thousands, is over the threshold: read back first.
-    page.click("nav.mainnav >> text=Cashier")
+    menu_go(page, "Cage", "Cage desk")
     page.wait_for_url("**/cashier/shifts/open/")
     page.fill("#id_opening_float", "1 500")
     page.click("form.stack > button[type=submit]")

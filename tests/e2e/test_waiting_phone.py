@@ -76,7 +76,7 @@ def test_phone_join_call_and_missed_hold__WTL_1_WTL_2(browser, live_server, floo
         log_in(tablet, live_server, "floor1", PASSWORD)
         tablet.goto(f"{live_server.url}/cashgame/waiting/")
         lucky_row = tablet.locator("tr:has-text('Lucky')")
-        assert "From his phone" in lucky_row.inner_text()
+        assert "From the player's phone" in lucky_row.inner_text()
         assert lucky_row.locator("button[data-action=check-in]").count() == 1
         screenshot(tablet, "wait-floor-list-1280")
 

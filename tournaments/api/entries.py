@@ -34,7 +34,7 @@ EntryStatusField = inline_choices(EntryStatus.choices)
 class FloorReadsCashierWrites(BasePermission):
     """Floor and cashiers see the entries; only a cashier registers (money, ROL-1)."""
 
-    message = gettext_lazy("Your role does not allow this (ROL-1).")
+    message = gettext_lazy("Your role does not allow this.")
 
     def has_permission(self, request, view) -> bool:
         roles = FLOOR_AND_CASHIER if request.method in SAFE_METHODS else CASHIER_ROLES

@@ -12,6 +12,7 @@ from django.views.generic import FormView, TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
+from cardroom.refusals import refusal
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin, has_role
 from cashier.selectors import open_shift_for
 from players.forms import PlayerForm
@@ -70,7 +71,7 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
             try:
                 player = player_create(actor=self.request.user, **form.cleaned_data)
             except DomainError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, refusal(error))
             else:
                 messages.success(self.request, _("%(player)s is on file.") % {"player": player.full_name})
                 return redirect(f"{self.request.path}?player={player.pk}")
