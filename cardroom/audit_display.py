@@ -84,7 +84,7 @@ KEY_LABELS = {
     "user_agent": gettext_lazy("Browser"),
     "differences": gettext_lazy("Differences"),
     "file": gettext_lazy("Backup file"),
-    "sha256": gettext_lazy("SHA-256 checksum"),
+    "sha256": gettext_lazy("Checksum"),
 }
 # Keys whose values are the ledger's codes ("table:7", a request's key): shown as code, which the
 # trail keeps on purpose. A rule is shown by its title in words, a seat's action by its label.

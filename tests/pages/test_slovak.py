@@ -51,9 +51,9 @@ SLOVAK_TOO = {
     *("stack", "straddle", "jackpot", "bad", "beat", "bounty", "rebuy", "add", "on", "re", "entry"),
     *("all", "in", "hold", "em", "no", "limit", "fixed", "omaha", "draw", "turbo", "floor", "icm"),
     *("bb", "cash", "full", "house"),
-    # Slovak words: "do" (to, until), "to" (it), "pre" (for), "so" (with), "by" (would), "role"
+    # Slovak words: "do" (to, until), "to" (it), "tie" (those), "pre" (for), "so" (with), "by" (would), "role"
     # (roles), "min"/"max"/"maximum"/"plus"/"text"/"index"/"tablet"/"limit" (the same words)
-    *("do", "to", "pre", "so", "by", "role", "min", "max", "maximum", "plus", "text", "index"),
+    *("do", "to", "tie", "pre", "so", "by", "role", "min", "max", "maximum", "plus", "text", "index"),
     "tablet",
     # Cards as the calculators write them ("As, Td, 9h"), a pairing code's example ("ABCD-EFGH")
     *("as", "td", "abcd", "efgh"),
