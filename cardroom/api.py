@@ -16,14 +16,27 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from cardroom.errors import DomainError
+from cardroom.failures import RETRY_AFTER_SECONDS, is_transient, log_transient, unavailable_body
 from cardroom.money import MAX_CENTS
 
 
 def exception_handler(exc, context):
     """DomainError -> {"code", "detail", "rule"}; DRF's own errors keep their shape but gain a
-    code, so every 4xx body a client sees names the problem."""
+    code, so every 4xx body a client sees names the problem. A failure for a cause outside the
+    request (the database lost in the middle) is a 503 with Retry-After saying that sending it
+    again with the same request key is safe (cardroom/failures.py)."""
+    if is_transient(exc):
+        set_rollback()
+        request = context.get("request")
+        log_transient(exc, where=f"{request.method} {request.path}" if request else "API request")
+        return Response(
+            unavailable_body(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
@@ -63,8 +76,9 @@ class CentsField(serializers.IntegerField):
 
 def money_response(data, *, replayed: bool) -> Response:
     """The answer to a money request (CAG-2): 201 when it was carried out now; a repeat of its
-    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header. The
-    caller reads `cardroom.idempotency.key_used(key)` before it runs the request."""
+    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header: the
+    caller runs the request inside `cardroom.idempotency.replay_watch()` and passes its outcome,
+    so the loser of two identical requests racing says it too."""
     response = Response(data, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
     response["Idempotent-Replayed"] = "true" if replayed else "false"
     return response

@@ -92,10 +92,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: an API answer is never an HTML error page; a lost database is a 503 that says
+    # sending the request again is safe (cardroom/failures.py).
+    "cardroom.middleware.FailureMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # In the chosen language, before anything reads the session or the user: a NUL character
+    # anywhere in the request is a 400, never a database error.
+    "cardroom.middleware.InputGuardMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -226,6 +232,12 @@ REST_FRAMEWORK = {
     ],
     # Fail closed: an API view that forgets its permission still needs a logged-in staff member.
     "DEFAULT_PERMISSION_CLASSES": ["cardroom.roles.IsStaffMember"],
+    # JSON read with a depth limit and no NUL characters (cardroom/parsers.py); forms as DRF reads them.
+    "DEFAULT_PARSER_CLASSES": [
+        "cardroom.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Every list a page at a time, one paginator for all (its page sizes are in cardroom/api.py).

@@ -6,7 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from cardroom.api import Pagination, money_response, paginated_response, request_key
-from cardroom.idempotency import key_used
+from cardroom.idempotency import replay_watch
 from cashgame import selectors
 from cashgame.api._common import (
     CASHIER,
@@ -102,11 +102,11 @@ class SharePayApi(JsonApiView):
         data = SharePaySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        share = jackpot.jackpot_share_pay(
-            actor=request.user,
-            shift=data.validated_data["shift"],
-            share=get_object_or_404(JackpotShare, pk=pk),
-            idempotency_key=key,
-        )
-        return money_response(ShareSerializer(share).data, replayed=replayed)
+        with replay_watch() as outcome:
+            share = jackpot.jackpot_share_pay(
+                actor=request.user,
+                shift=data.validated_data["shift"],
+                share=get_object_or_404(JackpotShare, pk=pk),
+                idempotency_key=key,
+            )
+        return money_response(ShareSerializer(share).data, replayed=outcome.replayed)

@@ -8,7 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from cardroom.api import CentsField, Pagination, money_response, paginated_response, request_key
-from cardroom.idempotency import key_used
+from cardroom.idempotency import replay_watch
 from cashgame import selectors
 from cashgame.api._common import (
     CASHIER,
@@ -199,18 +199,18 @@ class BuyInApi(JsonApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request_key(request, values)
-        replayed = key_used(key)
-        session = sessions.session_buy_in(
-            actor=request.user,
-            shift=values["shift"],
-            table=values["table"],
-            player=values["player"],
-            seat=values["seat"],
-            amount_cents=values["amount_cents"],
-            method=values["method"],
-            idempotency_key=key,
-        )
-        return money_response(SessionSerializer(session).data, replayed=replayed)
+        with replay_watch() as outcome:
+            session = sessions.session_buy_in(
+                actor=request.user,
+                shift=values["shift"],
+                table=values["table"],
+                player=values["player"],
+                seat=values["seat"],
+                amount_cents=values["amount_cents"],
+                method=values["method"],
+                idempotency_key=key,
+            )
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
 
 
 class TopUpApi(JsonApiView):
@@ -224,17 +224,17 @@ class TopUpApi(JsonApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request_key(request, values)
-        replayed = key_used(key)
-        session = sessions.session_top_up(
-            actor=request.user,
-            shift=values["shift"],
-            session=get_session(pk),
-            amount_cents=values["amount_cents"],
-            chips_on_table_cents=values["chips_on_table_cents"],
-            method=values["method"],
-            idempotency_key=key,
-        )
-        return money_response(SessionSerializer(session).data, replayed=replayed)
+        with replay_watch() as outcome:
+            session = sessions.session_top_up(
+                actor=request.user,
+                shift=values["shift"],
+                session=get_session(pk),
+                amount_cents=values["amount_cents"],
+                chips_on_table_cents=values["chips_on_table_cents"],
+                method=values["method"],
+                idempotency_key=key,
+            )
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
 
 
 class CashOutApi(JsonApiView):
@@ -248,16 +248,16 @@ class CashOutApi(JsonApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request_key(request, values)
-        replayed = key_used(key)
-        session = sessions.session_cash_out(
-            actor=request.user,
-            shift=values["shift"],
-            session=get_session(pk),
-            amount_cents=values["amount_cents"],
-            leaving=values["leaving"],
-            idempotency_key=key,
-        )
-        return money_response(SessionSerializer(session).data, replayed=replayed)
+        with replay_watch() as outcome:
+            session = sessions.session_cash_out(
+                actor=request.user,
+                shift=values["shift"],
+                session=get_session(pk),
+                amount_cents=values["amount_cents"],
+                leaving=values["leaving"],
+                idempotency_key=key,
+            )
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
 
 
 class MoveApi(JsonApiView):

@@ -17,7 +17,7 @@ from cardroom.api import (
     paginated_response,
     request_key,
 )
-from cardroom.idempotency import key_used
+from cardroom.idempotency import replay_watch
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, has_role, roles_permission
 from cashier.models import PaymentMethod
 from players.models import Player
@@ -136,14 +136,14 @@ class EntryListApi(APIView):
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        entry = registration.entry_register(
-            actor=request.user,
-            tournament=get_object_or_404(Tournament, pk=pk),
-            shift=open_shift_of(request.user),
-            **{**data.validated_data, "idempotency_key": key},
-        )
-        return money_response(EntrySerializer(entry).data, replayed=replayed)
+        with replay_watch() as outcome:
+            entry = registration.entry_register(
+                actor=request.user,
+                tournament=get_object_or_404(Tournament, pk=pk),
+                shift=open_shift_of(request.user),
+                **{**data.validated_data, "idempotency_key": key},
+            )
+        return money_response(EntrySerializer(entry).data, replayed=outcome.replayed)
 
 
 def entry_of(pk: int, entry_id: int) -> Entry:
@@ -172,14 +172,14 @@ class CashierEntryAction(APIView):
         data = self.serializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        entry = type(self).service(
-            actor=request.user,
-            entry=entry_of(pk, entry_id),
-            shift=open_shift_of(request.user),
-            **{**data.validated_data, "idempotency_key": key},
-        )
-        return money_response(EntrySerializer(entry).data, replayed=replayed)
+        with replay_watch() as outcome:
+            entry = type(self).service(
+                actor=request.user,
+                entry=entry_of(pk, entry_id),
+                shift=open_shift_of(request.user),
+                **{**data.validated_data, "idempotency_key": key},
+            )
+        return money_response(EntrySerializer(entry).data, replayed=outcome.replayed)
 
 
 class EntryRebuyApi(CashierEntryAction):

@@ -3,12 +3,12 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardroom.api import CentsField, ChipCountField, money_response, request_key
-from cardroom.idempotency import key_used
+from cardroom.idempotency import replay_watch
+from cardroom.parsers import JSONParser
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, roles_permission
 from tournaments.api.common import FLOOR_AND_CASHIER, inline_choices, open_shift_of
 from tournaments.api.entries import CashierEntryAction, EntrySerializer, KeySerializer, entry_of
@@ -157,11 +157,11 @@ class EntryBountyApi(APIView):
         data.is_valid(raise_exception=True)
         entry = entry_of(pk, entry_id)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        record = payouts.bounty_pay(
-            actor=request.user, entry=entry, shift=open_shift_of(request.user), idempotency_key=key
-        )
-        awards = sorted(record.tournament_bounties.values_list("pk", flat=True))
+        with replay_watch() as outcome:
+            record = payouts.bounty_pay(
+                actor=request.user, entry=entry, shift=open_shift_of(request.user), idempotency_key=key
+            )
+            awards = sorted(record.tournament_bounties.values_list("pk", flat=True))
         return money_response(
             BountyPaymentSerializer(
                 {
@@ -172,7 +172,7 @@ class EntryBountyApi(APIView):
                     "awards": awards,
                 }
             ).data,
-            replayed=replayed,
+            replayed=outcome.replayed,
         )
 
 
