@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from cage import services
-from cardroom.api import CentsField, Pagination, money_response, paginated_response
+from cardroom.api import CentsField, MoneyRequestSerializer, Pagination, money_response, paginated_response
 from cardroom.errors import DomainError
 from cardroom.idempotency import replay_watch
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
@@ -24,7 +24,10 @@ from cashier.services import reversal_reject
 TYPED_SPLIT_FIELDS = ("prize", "fee", "bounty", "prize_cents", "fee_cents", "bounty_cents")
 
 
-class TransactionInputSerializer(serializers.Serializer):
+class TransactionInputSerializer(MoneyRequestSerializer):
+    # Refused by `validate` with a message of their own (CAG-6), not as unknown fields.
+    refused_elsewhere = TYPED_SPLIT_FIELDS
+
     kind = serializers.ChoiceField(choices=TransactionKind.choices)
     shift = serializers.IntegerField(min_value=1)
     player = serializers.IntegerField(min_value=1)
@@ -130,7 +133,7 @@ class ReversalSerializer(serializers.ModelSerializer):
         ]
 
 
-class ReversalInputSerializer(serializers.Serializer):
+class ReversalInputSerializer(MoneyRequestSerializer):
     posting = serializers.IntegerField(min_value=1)
     reason = serializers.CharField(max_length=2000)
 

@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from cardroom.api import CentsField
+from cardroom.api import CentsField, MoneyRequestSerializer
 from cashgame import calculators
 from cashgame.api._common import (
     FLOOR,
@@ -41,7 +41,7 @@ def refuse_old_amount_names(data) -> None:
         )
 
 
-class PotPlayerSerializer(serializers.Serializer):
+class PotPlayerSerializer(MoneyRequestSerializer):
     name = StrictCharField(max_length=40)
     amount_cents = CentsField(source="amount", help_text="Live money put in.")
     folded = StrictBooleanField(default=False)
@@ -56,7 +56,7 @@ class PotPlayerSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class SidePotInputSerializer(serializers.Serializer):
+class SidePotInputSerializer(MoneyRequestSerializer):
     players = PotPlayerSerializer(
         many=True, min_length=1, max_length=10, help_text="Seat order from the button's left."
     )

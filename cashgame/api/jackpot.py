@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import Pagination, money_response, paginated_response, request_key
+from cardroom.api import MoneyRequestSerializer, Pagination, money_response, paginated_response, request_key
 from cardroom.idempotency import replay_watch
 from cashgame import selectors
 from cashgame.api._common import (
@@ -67,7 +67,7 @@ class ClaimInputSerializer(serializers.Serializer):
     board = StrictCharField(max_length=30, help_text='five cards, e.g. "8d 8c 9c Tc Jc"')
 
 
-class SharePaySerializer(serializers.Serializer):
+class SharePaySerializer(MoneyRequestSerializer):
     shift = StrictPrimaryKeyRelatedField(queryset=Shift.objects.all())
     idempotency_key = StrictCharField(max_length=80, required=False, default="")
 

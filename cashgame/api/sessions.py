@@ -7,7 +7,14 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import CentsField, Pagination, money_response, paginated_response, request_key
+from cardroom.api import (
+    CentsField,
+    MoneyRequestSerializer,
+    Pagination,
+    money_response,
+    paginated_response,
+    request_key,
+)
 from cardroom.idempotency import replay_watch
 from cashgame import selectors
 from cashgame.api._common import (
@@ -93,7 +100,7 @@ class SeatPlayerSerializer(serializers.Serializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
 
 
-class MoneySerializer(serializers.Serializer):
+class MoneySerializer(MoneyRequestSerializer):
     shift = StrictPrimaryKeyRelatedField(queryset=Shift.objects.all())
     amount_cents = CentsField()
     idempotency_key = StrictCharField(max_length=80, required=False, default="")
@@ -124,7 +131,7 @@ class CashOutSerializer(MoneySerializer):
     leaving = StrictBooleanField(default=True, help_text="Cash-out only when leaving the seat (CSH-2).")
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(MoneyRequestSerializer):
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
     seat = StrictIntegerField(min_value=1, max_value=10)
     chips_cents = CentsField(required=False, allow_null=True, default=None)
@@ -134,7 +141,7 @@ class StateSerializer(serializers.Serializer):
     action = StateActionField()
 
 
-class StackSerializer(serializers.Serializer):
+class StackSerializer(MoneyRequestSerializer):
     chips_cents = CentsField()
 
 

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from cardroom.api import (
     CentsField,
     ChipCountField,
+    MoneyRequestSerializer,
     Pagination,
     money_response,
     paginated_response,
@@ -80,14 +81,14 @@ class EntrySerializer(serializers.ModelSerializer):
         return entry.prize_transaction_id is not None
 
 
-class RegisterSerializer(serializers.Serializer):
+class RegisterSerializer(MoneyRequestSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
     present = serializers.BooleanField(default=True)
     idempotency_key = serializers.CharField(max_length=80)
 
 
-class KeySerializer(serializers.Serializer):
+class KeySerializer(MoneyRequestSerializer):
     idempotency_key = serializers.CharField(
         max_length=80, required=False, default="", help_text="Or the Idempotency-Key header (CAG-2)."
     )
@@ -105,7 +106,7 @@ class PostponeSerializer(serializers.Serializer):
     start_at = serializers.DateTimeField()
 
 
-class RulesSerializer(serializers.Serializer):
+class RulesSerializer(MoneyRequestSerializer):
     rebuy_level = serializers.IntegerField(min_value=0, required=False)
     max_rebuys = serializers.IntegerField(min_value=0, required=False)
     rebuy_prize_cents = CentsField(min_value=0, required=False)
