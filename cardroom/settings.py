@@ -141,6 +141,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'cardroom.sqlite3'}"),
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # A kept connection that the server dropped while idle is noticed and reopened before a
+        # request or a task uses it, instead of failing that request.
+        conn_health_checks=True,
     )
 }
 DATABASE_IS_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
@@ -238,7 +241,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cardroom.schema.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Every list a page at a time, one paginator for all (its page sizes are in cardroom/api.py).
     "DEFAULT_PAGINATION_CLASS": "cardroom.api.Pagination",
