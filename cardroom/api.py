@@ -22,7 +22,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from cardroom.errors import DomainError
-from cardroom.failures import RETRY_AFTER_SECONDS, is_transient, log_transient, unavailable_body
+from cardroom.failures import (
+    RETRY_AFTER_SECONDS,
+    close_broken_connections,
+    is_transient,
+    log_transient,
+    unavailable_body,
+)
 from cardroom.money import MAX_CENTS
 
 
@@ -33,6 +39,7 @@ def exception_handler(exc, context):
     again with the same request key is safe (cardroom/failures.py)."""
     if is_transient(exc):
         set_rollback()
+        close_broken_connections()
         request = context.get("request")
         log_transient(exc, where=f"{request.method} {request.path}" if request else "API request")
         return Response(

@@ -73,9 +73,11 @@ def unavailable_page(request) -> HttpResponse:
 
 def close_broken_connections() -> None:
     """Close every database connection the failure left unusable, so the next request or task
-    opens a fresh one (Django also does this when a request ends)."""
+    opens a fresh one. Django does it too when a request ends, but a task has no request, and a
+    connection still usable (a lock timeout, not a lost server) is left to its transaction."""
     for connection in connections.all(initialized_only=True):
-        connection.close_if_unusable_or_obsolete()
+        if connection.connection is not None and connection.errors_occurred and not connection.is_usable():
+            connection.close()
 
 
 def remember_failure(sender, request=None, **kwargs) -> None:

@@ -5,7 +5,13 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.failures import FAILURE_ATTRIBUTE, is_transient, unavailable_page, unavailable_response
+from cardroom.failures import (
+    FAILURE_ATTRIBUTE,
+    close_broken_connections,
+    is_transient,
+    unavailable_page,
+    unavailable_response,
+)
 from cardroom.parsers import nul_refused
 from cardroom.selectors import venue_get
 
@@ -97,6 +103,7 @@ class FailureMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         if response.status_code >= 500 and is_transient(getattr(request, FAILURE_ATTRIBUTE, None)):
+            close_broken_connections()
             return unavailable_response() if is_api(request) else unavailable_page(request)
         if is_api(request) and response.status_code >= 400 and not _api_shaped(response):
             status = response.status_code
