@@ -1,5 +1,6 @@
 """The kernel's middleware: the venue's time zone, the input guard and the failure net."""
 
+from django.contrib.auth.models import AnonymousUser
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -37,42 +38,48 @@ class VenueTimezoneMiddleware:
             timezone.deactivate()
 
 
-def holds_nul(request) -> bool:
-    """Whether the address, a query parameter, a header (cookies too) or a form field holds a
-    NUL character. JSON bodies are checked by their parser (cardroom.parsers)."""
-    if "\x00" in request.path:
-        return True
-    if any("\x00" in key or any("\x00" in value for value in values) for key, values in request.GET.lists()):
-        return True
+def holds_nul(request) -> str:
+    """Where a NUL character is: "headers" (cookies too), "request" (the address, a query
+    parameter, a form field or a file's name), or "" for nowhere. JSON bodies are checked by
+    their parser (cardroom.parsers)."""
     if any(
         name.startswith("HTTP_") and isinstance(value, str) and "\x00" in value
         for name, value in request.META.items()
     ):
-        return True
+        return "headers"
+    if "\x00" in request.path:
+        return "request"
+    if any("\x00" in key or any("\x00" in value for value in values) for key, values in request.GET.lists()):
+        return "request"
     if request.method == "POST" and request.content_type in FORM_TYPES:
         for key, values in request.POST.lists():
             if "\x00" in key or any("\x00" in value for value in values):
-                return True
-        return any("\x00" in (upload.name or "") for upload in request.FILES.values())
-    return False
+                return "request"
+        if any("\x00" in (upload.name or "") for upload in request.FILES.values()):
+            return "request"
+    return ""
 
 
 class InputGuardMiddleware:
     """No NUL character reaches a view: PostgreSQL cannot store one (a search for it was a 500),
     and no name, note or search needs it. The request is refused with a 400 that says so: the
-    API's error shape, or a page. Placed after the language is chosen and before anything reads
-    the session or the user, whose look-ups would carry the character to the database."""
+    API's error shape, or a page. Placed after the session and the user are attached (lazily)
+    and before anything reads them, whose look-ups would carry a cookie's NUL to the database."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if holds_nul(request):
-            message = nul_refused().message
-            if is_api(request):
-                return JsonResponse({"code": "nul_character", "detail": message, "rule": ""}, status=400)
-            return render(request, "400.html", {"message": message}, status=400)
-        return self.get_response(request)
+        where = holds_nul(request)
+        if not where:
+            return self.get_response(request)
+        message = nul_refused().message
+        if is_api(request):
+            return JsonResponse({"code": "nul_character", "detail": message, "rule": ""}, status=400)
+        if where == "headers":
+            # The session cookie may be what holds it: the page is drawn for nobody.
+            request.user = AnonymousUser()
+        return render(request, "400.html", {"message": message}, status=400)
 
 
 # The API's answer when Django itself refused or failed a request before or after DRF's views

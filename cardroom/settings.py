@@ -99,12 +99,12 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # In the chosen language, before anything reads the session or the user: a NUL character
-    # anywhere in the request is a 400, never a database error.
-    "cardroom.middleware.InputGuardMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Before anything reads the session or the user (both are lazy until then) or a device: a NUL
+    # character anywhere in the request is a 400, never a database error.
+    "cardroom.middleware.InputGuardMiddleware",
     # After authentication: a paired dealer tablet's cookie makes the request its device's (ROL-2).
     "devices.middleware.DeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

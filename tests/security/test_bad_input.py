@@ -150,6 +150,14 @@ def test_nul_in_the_address_or_a_header_refused_with_400(cashier):
     assert client.get("/api/players/", {"q": "a"}, HTTP_AUTHORIZATION=f"Token {token.key}").status_code == 200
 
 
+def test_nul_in_a_cookie_refused_with_a_page_drawn_for_nobody(client, cashier):
+    client.force_login(cashier)
+    page = client.get("/players/", HTTP_COOKIE="sessionid=abcdefgh\x00ijkl")
+    assert page.status_code == 400
+    assert NUL_REFUSED["detail"] in page.content.decode()
+    assert "Log out" not in page.content.decode()
+
+
 def test_nul_in_the_log_in_form_refused(client, cashier):
     response = client.post("/login/", {"username": "cashier1\x00", "password": PASSWORD})
     assert response.status_code == 400
