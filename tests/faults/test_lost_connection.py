@@ -110,6 +110,39 @@ def test_connection_terminated_mid_request_answers_503_and_its_retry_posts_once_
     assert books_problems() == []
 
 
+def test_desk_page_losing_its_connection_says_try_again_and_the_same_form_posts_once__CAG_2(cashier, desk):
+    """The cashier's desk: the page says to go back and tap again; the form sent again carries
+    the same page key, so it posts once."""
+    body, table = desk
+    client = Client(raise_request_exception=False)
+    client.force_login(cashier)
+    page_key = client.get("/cashier/").context["form"]["idempotency_key"].value()
+    form = {
+        "idempotency_key": page_key,
+        "kind": "cash_buy_in",
+        "player": body["player"],
+        "table": table.pk,
+        "seat": 3,
+        "amount": "200",
+        "method": "cash",
+    }
+    before = written()
+    wrapper, fired = terminated_at('INSERT INTO "cashier_posting"')
+    with connection.execute_wrapper(wrapper):
+        lost = client.post("/cashier/", form)
+    assert fired
+    assert (lost.status_code, lost["Retry-After"]) == (503, "5")
+    assert "Go back with the browser and tap the same button again" in lost.content.decode()
+    assert written() == before
+    again = client.post("/cashier/", form)
+    repeat = client.post("/cashier/", form)
+    made = CashierTransaction.objects.get()
+    assert (again.status_code, repeat.status_code) == (302, 302)
+    assert again["Location"] == repeat["Location"]
+    assert (made.idempotency_key, made.amount_cents) == (page_key, 20_000)
+    assert books_problems() == []
+
+
 def test_connection_lost_outside_the_view_answers_503_too_never_an_html_page__CAG_2(cashier):
     """The session's look-up happens before DRF's view: its failure reaches Django's own handler,
     which in debug answers an HTML page; the API still answers its JSON 503."""
