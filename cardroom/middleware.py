@@ -87,6 +87,8 @@ class InputGuardMiddleware:
 GENERIC_API_ERRORS = {
     400: ("bad_request", lambda: _("The request could not be read: check its format and its size.")),
     403: ("forbidden", lambda: _("This request is not allowed.")),
+    # Debug's own page for an address that matches nothing (cardroom.views.page_not_found's words).
+    404: ("not_found", lambda: _("No such address.")),
     500: (
         "server_error",
         lambda: _(

@@ -144,3 +144,14 @@ def test_task_failing_on_a_bug_still_fails_loudly():
     with mock.patch("tournaments.services.clock.clock_reconcile", side_effect=RuntimeError("a bug")):
         result = tasks.clock_reconcile.apply()
     assert result.state == "FAILURE"
+
+
+def test_debugs_own_pages_never_reach_an_api_client(cashier, settings):
+    """With debug on (a developer's server), Django answers an unknown address with its own
+    HTML page; an API client still gets its JSON."""
+    settings.DEBUG = True
+    response = client_for(cashier).get("/api/no-such-thing/")
+    assert (response.status_code, response.json()) == (
+        404,
+        {"code": "not_found", "detail": "No such address.", "rule": ""},
+    )
