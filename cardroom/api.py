@@ -7,23 +7,46 @@ Every list goes out a page at a time through `Pagination` and `paginated_respons
 envelope `{"count", "next", "previous", "results"}`; no list is cut silently.
 """
 
+from collections.abc import Mapping
+
 from django.core.exceptions import ImproperlyConfigured
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from cardroom.errors import DomainError
+from cardroom.failures import (
+    RETRY_AFTER_SECONDS,
+    close_broken_connections,
+    is_transient,
+    log_transient,
+    unavailable_body,
+)
 from cardroom.money import MAX_CENTS
 
 
 def exception_handler(exc, context):
     """DomainError -> {"code", "detail", "rule"}; DRF's own errors keep their shape but gain a
-    code, so every 4xx body a client sees names the problem."""
+    code, so every 4xx body a client sees names the problem. A failure for a cause outside the
+    request (the database lost in the middle) is a 503 with Retry-After saying that sending it
+    again with the same request key is safe (cardroom/failures.py)."""
+    if is_transient(exc):
+        set_rollback()
+        close_broken_connections()
+        request = context.get("request")
+        log_transient(exc, where=f"{request.method} {request.path}" if request else "API request")
+        return Response(
+            unavailable_body(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
@@ -79,8 +102,9 @@ class CentsField(serializers.IntegerField):
 
 def money_response(data, *, replayed: bool) -> Response:
     """The answer to a money request (CAG-2): 201 when it was carried out now; a repeat of its
-    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header. The
-    caller reads `cardroom.idempotency.key_used(key)` before it runs the request."""
+    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header: the
+    caller runs the request inside `cardroom.idempotency.replay_watch()` and passes its outcome,
+    so the loser of two identical requests racing says it too."""
     response = Response(data, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
     response["Idempotent-Replayed"] = "true" if replayed else "false"
     return response
@@ -89,6 +113,38 @@ def money_response(data, *, replayed: bool) -> Response:
 def request_key(request, data: dict) -> str:
     """A money request's key: the Idempotency-Key header, or the body's idempotency_key (CAG-2)."""
     return request.headers.get("Idempotency-Key") or data.get("idempotency_key") or ""
+
+
+# The input of a request that carries money or chips, or a money request's key (CAG-2): a field
+# it does not know is refused by name, never ignored. An ignored `opening_float` (the old name of
+# `opening_float_cents`) or `amount` made the request fail for another reason, or worse, go
+# through without what the client meant to say. `refused_elsewhere` names fields the serializer
+# refuses itself with a message of their own (the cage's typed prize, fee and bounty). The
+# schema marks these bodies `additionalProperties: false` (cardroom.schema.AutoSchema).
+# A comment, not a docstring: drf-spectacular would publish it in every subclass's component.
+class MoneyRequestSerializer(serializers.Serializer):
+    refuses_unknown_fields = True
+    refused_elsewhere: tuple[str, ...] = ()
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            known = [name for name, field in self.fields.items() if not field.read_only]
+            unknown = [name for name in data if name not in known and name not in self.refused_elsewhere]
+            if unknown:
+                raise serializers.ValidationError({name: [_unknown_field(name, known)] for name in unknown})
+        return super().to_internal_value(data)
+
+
+def _unknown_field(name: str, known: list[str]) -> str:
+    if f"{name}_cents" in known:
+        return gettext(
+            "Unknown field. The amount goes in %(field)s, in whole cents (150000 is 1,500.00 EUR)."
+        ) % {"field": f"{name}_cents"}
+    if f"{name}_chips" in known:
+        return gettext("Unknown field. The chips go in %(field)s, as a whole number.") % {
+            "field": f"{name}_chips"
+        }
+    return gettext("Unknown field. This request takes: %(fields)s.") % {"fields": ", ".join(known)}
 
 
 class ChipCountField(CentsField):

@@ -96,7 +96,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
+    # Outermost: an API answer is never an HTML error page; a lost database is a 503 that says
+    # sending the request again is safe (cardroom/failures.py).
+    "cardroom.middleware.FailureMiddleware",
+    # Then X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
     "cardroom.middleware.ProxyHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
@@ -107,6 +110,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Before anything reads the session or the user (both are lazy until then) or a device: a NUL
+    # character anywhere in the request is a 400, never a database error.
+    "cardroom.middleware.InputGuardMiddleware",
     # After authentication: a paired dealer tablet's cookie makes the request its device's (ROL-2).
     "devices.middleware.DeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -143,6 +149,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'cardroom.sqlite3'}"),
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # A kept connection that the server dropped while idle is noticed and reopened before a
+        # request or a task uses it, instead of failing that request.
+        conn_health_checks=True,
     )
 }
 DATABASE_IS_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
@@ -259,7 +268,13 @@ REST_FRAMEWORK = {
     ],
     # Fail closed: an API view that forgets its permission still needs a logged-in staff member.
     "DEFAULT_PERMISSION_CLASSES": ["cardroom.roles.IsStaffMember"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON read with a depth limit and no NUL characters (cardroom/parsers.py); forms as DRF reads them.
+    "DEFAULT_PARSER_CLASSES": [
+        "cardroom.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "cardroom.schema.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Every list a page at a time, one paginator for all (its page sizes are in cardroom/api.py).
     "DEFAULT_PAGINATION_CLASS": "cardroom.api.Pagination",

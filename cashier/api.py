@@ -7,12 +7,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField, Pagination, paginated_response
+from cardroom.api import CentsField, MoneyRequestSerializer, Pagination, paginated_response
 from cardroom.errors import DomainError
+from cardroom.parsers import JSONParser
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier import services
 from cashier.models import (
@@ -54,14 +54,14 @@ class ShiftSerializer(serializers.ModelSerializer):
         return drawer_expected(shift=shift) if shift.is_open else None
 
 
-class ShiftOpenSerializer(serializers.Serializer):
+class ShiftOpenSerializer(MoneyRequestSerializer):
     opening_float_cents = CentsField(required=False, allow_null=True, default=None)
     denominations = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True, default=None
     )
 
 
-class ShiftCloseSerializer(serializers.Serializer):
+class ShiftCloseSerializer(MoneyRequestSerializer):
     counted_cents = CentsField(required=False, allow_null=True, default=None)
     denominations = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True, default=None

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.names import person_name_clean
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, require_role
 from cardroom.services import audit_record, snapshot
 from players.models import ExclusionStatus, IdDocumentType, Player, normalize
@@ -39,6 +40,12 @@ def _validate_identity(data: dict, *, today: date) -> None:
     for field, label in (("first_name", _("First name")), ("last_name", _("Last name"))):
         if not str(data.get(field, "")).strip():
             raise DomainError("required", _("%s is required.") % label, rule="PLY-1")
+    for field, label in (
+        ("first_name", _("First name")),
+        ("last_name", _("Last name")),
+        ("nickname", _("Nickname")),
+    ):
+        person_name_clean(str(data.get(field, "")), label=label, rule="PLY-1")
     dob = data.get("date_of_birth")
     if not isinstance(dob, date):
         raise DomainError("required", _("Date of birth is required."), rule="PLY-1")

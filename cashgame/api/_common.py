@@ -6,10 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.views import APIView
 
+from cardroom.parsers import JSONParser
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, MANAGER_ROLES, Role, has_role, roles_permission
 from cashgame.models import CashTable, Game, Hand, PlayerSession
 

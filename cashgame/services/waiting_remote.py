@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError, NotFound
+from cardroom.names import person_name_clean
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
@@ -115,11 +116,11 @@ def _clean_nickname(nickname: str) -> str:
     nickname = " ".join((nickname or "").split())
     if not nickname:
         raise DomainError("nickname_required", _("Give a nickname the floor can call you by."), rule="WTL-1")
-    if len(nickname) > NICKNAME_MAX or not nickname.isprintable():
+    if len(nickname) > NICKNAME_MAX:
         raise DomainError(
             "invalid_nickname", _("A nickname is at most %d letters.") % NICKNAME_MAX, rule="WTL-1"
         )
-    return nickname
+    return person_name_clean(nickname, label=_("Nickname"), rule="WTL-1")
 
 
 @transaction.atomic

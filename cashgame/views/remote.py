@@ -21,6 +21,7 @@ from cashgame.services import waiting_remote
 
 
 class JoinForm(forms.Form):
+    # The service reads the nickname (cardroom.names) and its refusal is the page's one alert.
     nickname = forms.CharField(label=_("Nickname"), max_length=30, required=False)
     phone = forms.CharField(label=_("Phone number"), max_length=30, required=False)
     card_number = forms.CharField(label=_("or membership card number"), max_length=30, required=False)

@@ -13,14 +13,14 @@ from tests.queries import cash_history, hand_history, hold_caches
 
 pytestmark = pytest.mark.django_db
 
-# Roles, venue and the drawer's account cached: the key asked for (2), the player (1), the
+# Roles, venue and the drawer's account cached: the key asked for (1), the player (1), the
 # transaction with its release and the posting's savepoint with its release (4: in production
 # the first pair is BEGIN and COMMIT), the table locked, its seat and the player's open session
 # (3), the shift and the player locked (2), the table's chips account (1), the posting, its
 # entries and its audit record (3), the receipt counter locked and raised (2), the transaction
 # (1), the session and its event (2), the key's record (1), and the answer's transaction with
 # its cashier and player (1).
-CAGE_BUY_IN_QUERIES = 23
+CAGE_BUY_IN_QUERIES = 22
 
 
 def buy_in(client, shift, table, seat: int, player=None) -> dict:

@@ -13,12 +13,12 @@ from tests.queries import cash_history, hand_history, hold_caches
 pytestmark = pytest.mark.django_db
 
 # Roles, venue and the drawer's account cached: the shift, table and player the body names (3),
-# the key asked for (2), the transaction with its release and the posting's savepoint with its
+# the key asked for (1), the transaction with its release and the posting's savepoint with its
 # release (4), the table locked, the player's open session and the seat (3), the shift and the
 # player locked (2), the table's chips account (1), the posting, its entries and its audit
 # record (3), the receipt counter locked and raised (2), the transaction (1), the session and
 # its event (2), the key's record (1).
-SESSION_BUY_IN_QUERIES = 24
+SESSION_BUY_IN_QUERIES = 23
 
 
 def buy_in(client, shift, table, player, seat: int) -> dict:
