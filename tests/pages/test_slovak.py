@@ -58,8 +58,10 @@ SLOVAK_TOO = {
     # Cards as the calculators write them ("As, Td, 9h"), a pairing code's example ("ABCD-EFGH")
     *("as", "td", "abcd", "efgh"),
     # Codes and names: EUR, AML, ID, CSV, JSON, UTF-8, TV, QR, ms, SQLite, PostgreSQL; a browser's
-    # cookie ("súbor cookie" in Slovak too)
+    # cookie ("súbor cookie" in Slovak too); "server" (the same word in Slovak); NUL (a character's
+    # name)
     *("eur", "aml", "id", "csv", "json", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
+    *("server", "nul"),
 }
 # Placeholders, file-format tokens (with an underscore) and command-line options are no words.
 CODE_TOKENS = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[sdrfi]|%[sdr]|\{\{[^}]*\}\}|\S*_\S*|--\S+")
