@@ -14,6 +14,7 @@ from cardroom.db import ALLOW_TRUNCATE_SETTING
 from cardroom.roles import Role
 from cardroom.selectors import venue_cache_clear, venue_get
 from cashier.services.ledger import account_cache_clear
+from chips.selectors import cash_chips_cache_clear
 
 PASSWORD = "correct-horse-battery-staple"
 
@@ -67,11 +68,13 @@ def _fresh_venue_cache(request):
     keep the cache's Redis database, which is also the worker's broker."""
     venue_cache_clear()
     account_cache_clear()
+    cash_chips_cache_clear()
     if request.node.get_closest_marker("redis") is None:
         cache.clear()
     yield
     venue_cache_clear()
     account_cache_clear()
+    cash_chips_cache_clear()
 
 
 def make_staff(username: str, *roles: Role):

@@ -18,6 +18,8 @@ from cashier.selectors import account_amount
 from tests.cage.books_machine import PLAYERS, SETTINGS, Books, key
 
 pytestmark = pytest.mark.django_db
+# The house's smallest cash-game chip: a cash-out is counted in chips (CHP-2).
+SMALLEST_CHIP = 50
 
 
 class CashBooks(Books):
@@ -128,7 +130,7 @@ class CashBooks(Books):
             player = seated[which % len(seated)].player
         session = self.session_of(player)
         in_play = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=self.table.reference)
-        amount = max(1, in_play * share // 100)
+        amount = max(SMALLEST_CHIP, in_play * share // 100 // SMALLEST_CHIP * SMALLEST_CHIP)
         if session is not None and not [s for s in seated if s.pk != session.pk]:
             amount = in_play  # the last player at the table takes what is left
         call = self.door(DeskRequest(kind="cash_out", player_id=player.pk, amount_cents=amount))
@@ -139,10 +141,11 @@ class CashBooks(Books):
             self.refused(call, "in_hand")
         elif amount <= 0:
             self.refused(call, "nothing_to_pay")  # an empty table: nothing moves (CSH-2)
+        elif amount % SMALLEST_CHIP:
+            # The odd pots this machine deals left cents no chip makes: the cage counts chips (CHP-2).
+            self.refused(call, "not_in_chips")
         elif amount > in_play:
             self.refused(call, "insufficient_balance")
-        elif amount == 0:
-            self.refused(call, "nothing_to_pay")
         else:
             call()
             assert self.session_of(player) is None
