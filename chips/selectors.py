@@ -4,7 +4,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import F, Sum
 
 from cardroom.money import format_chips, format_eur
 from chips.models import (
@@ -101,12 +101,12 @@ def cash_chips_worth(*, cash: CashChips, held: dict[int, int]) -> int:
     return sum(value * max(held.get(chip.pk, 0), 0) for value, chip in cash.chips.items())
 
 
-def cash_chips_in_cage() -> int | None:
-    """What the cage's cash-game chips are worth, in cents (None: the room has no cash set)."""
-    cash = cash_chips_get()
-    if cash is None:
-        return None
-    return cash_chips_worth(cash=cash, held=chips_held(cash.cage))
+def cash_chips_in_cage() -> int:
+    """What the cage's cash-game chips are worth, in cents (one statement)."""
+    worth = ChipEntry.objects.filter(
+        account__kind=ChipAccountKind.CAGE, account__chip_set__kind=ChipSetKind.CASH
+    ).aggregate(worth=Sum(F("quantity") * F("denomination__value")))["worth"]
+    return worth or 0
 
 
 def chip_set_default(*, kind: str) -> ChipSet | None:

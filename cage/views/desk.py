@@ -7,17 +7,17 @@ from django.db.models import QuerySet
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from cage import services
 from cage.desk import desk_actions, place_bound_form
 from cage.forms import TransactionForm
-from cage.selectors import player_desk_get
+from cage.selectors import player_desk_get, receipt_facts_get, receipt_where
 from cardroom.forms import DomainFormMixin
-from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin
+from cashier.receipts import receipt_message
 from cashier.selectors import drawer_expected, open_shift_for, shift_transactions
+from chips.selectors import cash_chips_in_cage
 from players.models import Player
 from players.selectors import player_search
 
@@ -71,10 +71,13 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
         actions = desk_actions(desk) if desk else []
         if form.is_bound and place_bound_form(actions, form, self.request.POST.get("action", "")):
             form = self.get_form_class()(initial=self.get_initial())  # the full form, fresh
+        elif not form.is_bound:
+            _focus_the_amount(actions)
         transactions: QuerySet = shift_transactions(shift=self.shift)[:50]
         return super().get_context_data(
             shift=self.shift,
             drawer_cents=drawer_expected(shift=self.shift),
+            cage_chips_cents=desk.cage_chips_cents if desk else cash_chips_in_cage(),
             transactions=transactions,
             query=self.query,
             matches=self.matches,
@@ -105,14 +108,21 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
+        # Back to the player, ready for the next thing, with the receipt to print (CAG-4).
+        record = self.result
         messages.success(
             self.request,
-            _("Receipt %(n)s: %(kind)s, %(player)s, %(amount)s.")
-            % {
-                "n": self.result.receipt_number,
-                "kind": self.result.get_kind_display(),
-                "player": self.result.player.full_name if self.result.player else "",
-                "amount": format_eur(self.result.amount_cents),
-            },
+            receipt_message(record=record, where=receipt_where(receipt_facts_get(record=record))),
         )
-        return reverse("cashier:receipt", args=[self.result.pk])
+        if record.player_id is None:
+            return reverse("cashier:desk")
+        return f"{reverse('cashier:desk')}?player={record.player_id}"
+
+
+def _focus_the_amount(actions) -> None:
+    """The cashier types only the amount: the player's first action that asks for one has the
+    cursor (the floor's table and seat travel hidden)."""
+    for action in actions:
+        if not action.refused and "amount" in action.fields:
+            action.form.fields["amount"].widget.attrs["autofocus"] = True
+            return
