@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 
-from cashgame.models import CashTable, Hand, HandStatus, JackpotShare, PlayerSession, SeatState
+from cashgame.models import CashTable, Hand, HandStatus, JackpotShare, PlayerSession, SeatState, SessionEvent
 from cashier.models import CashierTransaction, ReversalRequest, TransactionKind
 from chips.models import ChipSet, ChipSetKind
 from chips.selectors import cash_chips_in_cage, chip_set_default
@@ -222,6 +222,33 @@ def receipt_facts_get(*, record: CashierTransaction) -> ReceiptFacts:
 def posting_transaction(*, posting) -> CashierTransaction | None:
     """The cashier's transaction (receipt, amount, player) a correction reverses, if any."""
     return CashierTransaction.objects.select_related("player").filter(posting=posting).first()
+
+
+def correction_next_step(*, posting) -> str:
+    """What happens next at the table once a cash-game purchase or cash-out is reversed (CAG-6):
+    the seat waits for a buy-in again, or the player is back in it, sitting out."""
+    from django.utils.translation import gettext as _
+
+    event = (
+        SessionEvent.objects.filter(transaction__posting=posting)
+        .select_related("session__player", "session__table")
+        .first()
+    )
+    session = event.session if event is not None else None
+    if session is None or not session.is_open:
+        return ""
+    values = {"player": session.player.full_name, "table": session.table, "seat": session.seat}
+    if session.state == SeatState.AWAITING_BUY_IN:
+        return (
+            _(
+                "%(table)s, seat %(seat)d waits for %(player)s to buy in again: the player buys in at "
+                "the cage, or the floor frees the seat."
+            )
+            % values
+        )
+    if event.kind == "cash_out":
+        return _("%(player)s is back at %(table)s, seat %(seat)d, sitting out, with the chips.") % values
+    return ""
 
 
 def reversal_list() -> list[ReversalRequest]:
