@@ -18,7 +18,7 @@ def receipt_print_url(record: CashierTransaction) -> str:
 
 
 def receipt_message(*, record: CashierTransaction, where: str = "") -> SafeString:
-    """"Receipt 12 · Cash-game buy-in 1,500.00 EUR · Eva Malá · Table 3, seat 2" and a print link;
+    """ "Receipt 12 · Cash-game buy-in 1,500.00 EUR · Eva Malá · Table 3, seat 2" and a print link;
     the names are escaped (a message is shown as it is)."""
     values = {
         "n": record.receipt_number,

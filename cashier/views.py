@@ -11,6 +11,7 @@ from django.views.generic import FormView, TemplateView
 from cardroom.forms import DomainFormMixin
 from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
+from cardroom.selectors import venue_get
 from cashier import services
 from cashier.api import scoped_shifts
 from cashier.forms import DENOMINATIONS_CENTS, ShiftCloseForm, ShiftOpenForm
@@ -67,9 +68,21 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
             shift=self.shift,
             counted_cents=form.cleaned_data["counted"],
             denominations=form.denominations(),
+            idempotency_key=form.cleaned_data["idempotency_key"],
         )
 
     def get_success_url(self):
+        if self.result.recount_asked:
+            # Blind still: neither the expected figure nor the variance, only that it is too far.
+            messages.warning(
+                self.request,
+                _(
+                    "The count differs from what the drawer should hold by more than %(threshold)s. "
+                    "Count the drawer once more: the second count closes the shift."
+                )
+                % {"threshold": format_eur(venue_get().recount_threshold_cents)},
+            )
+            return reverse("cashier:shift-close", args=[self.shift.pk])
         messages.success(
             self.request,
             _("Shift closed: counted %(counted)s, expected %(expected)s, variance %(variance)s.")
