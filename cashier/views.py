@@ -11,7 +11,6 @@ from django.views.generic import FormView, TemplateView
 from cardroom.forms import DomainFormMixin
 from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
-from cardroom.selectors import venue_get
 from cashier import services
 from cashier.api import scoped_shifts
 from cashier.forms import DENOMINATIONS_CENTS, ShiftCloseForm, ShiftOpenForm
@@ -73,15 +72,8 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
 
     def get_success_url(self):
         if self.result.recount_asked:
-            # Blind still: neither the expected figure nor the variance, only that it is too far.
-            messages.warning(
-                self.request,
-                _(
-                    "The count differs from what the drawer should hold by more than %(threshold)s. "
-                    "Count the drawer once more: the second count closes the shift."
-                )
-                % {"threshold": format_eur(venue_get().recount_threshold_cents)},
-            )
+            # The count page says why and what next (its recount box); still blind: neither the
+            # expected figure nor the variance.
             return reverse("cashier:shift-close", args=[self.shift.pk])
         messages.success(
             self.request,

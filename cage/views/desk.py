@@ -2,7 +2,8 @@
 and what he is owed, and act in one tap. Every action posts the desk's one form, which goes
 through the cage's one door (CAG-6)."""
 
-from django.contrib import messages
+from urllib.parse import urlencode
+
 from django.db.models import QuerySet
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -15,6 +16,7 @@ from cage.forms import TransactionForm
 from cage.selectors import player_desk_get, receipt_facts_get, receipt_where
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin
+from cashier.api import scoped_transactions
 from cashier.receipts import receipt_message
 from cashier.selectors import drawer_expected, open_shift_for, shift_transactions
 from chips.selectors import cash_chips_in_cage
@@ -86,8 +88,21 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
             actions=actions,
             form=form,
             full_form_open=form.is_bound,
+            done=self.done_message,
             **kwargs,
         )
+
+    @cached_property
+    def done_message(self):
+        """The line of the transaction just made (`?done=<id>`), this cashier's own: said once
+        however often the page is reached, so a double tap reads as the one sale it was."""
+        wanted = self.request.GET.get("done", "")
+        if not wanted.isdigit() or len(wanted) > 18:
+            return None
+        record = scoped_transactions(self.request.user).filter(pk=int(wanted)).first()
+        if record is None:
+            return None
+        return receipt_message(record=record, where=receipt_where(receipt_facts_get(record=record)))
 
     def perform(self, form):
         data = form.cleaned_data
@@ -109,14 +124,10 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
 
     def get_success_url(self):
         # Back to the player, ready for the next thing, with the receipt to print (CAG-4).
-        record = self.result
-        messages.success(
-            self.request,
-            receipt_message(record=record, where=receipt_where(receipt_facts_get(record=record))),
-        )
-        if record.player_id is None:
-            return reverse("cashier:desk")
-        return f"{reverse('cashier:desk')}?player={record.player_id}"
+        done = {"done": self.result.pk}
+        if self.result.player_id is not None:
+            done = {"player": self.result.player_id, **done}
+        return f"{reverse('cashier:desk')}?{urlencode(done)}"
 
 
 def _focus_the_amount(actions) -> None:

@@ -66,7 +66,7 @@ def test_the_floors_seat_is_sold_chips_in_one_tap__CAG_6(desk, floor, table, pla
     assert (session.seat, session.buy_in_cents, session.state) == (3, 20_000, SeatState.WAITING_FOR_BUTTON)
     # Back at the player: the message names the receipt, the amount, the player, the table and
     # the seat, with the receipt to print; the desk now offers a top-up and a cash-out.
-    assert answer.url == f"/cashier/?player={player.pk}"
+    assert answer.url == f"/cashier/?player={player.pk}&done={record.pk}"
     page = desk.get(answer.url).content.decode()
     assert (
         f'<span class="done-line">Receipt 1 · Cash-game buy-in 200.00 EUR · {player.full_name} · '
