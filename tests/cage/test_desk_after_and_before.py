@@ -169,3 +169,21 @@ def test_every_door_sells_the_same_chips__CHP_2_CAG_6(api, client, cashier, floo
     assert response.status_code == 201, response.json()
     assert in_hands() == {2500: 32}
     assert books_problems() == []
+
+
+def test_the_receipt_link_prints_the_receipt__CAG_4(desk, floor, table):
+    player = PlayerFactory(id_verified_at=T0)
+    session_seat(actor=floor, table=table, player=player, seat=3, now=T0)
+    page = desk.get("/cashier/", {"player": player.pk}).content.decode()
+    desk.post("/cashier/", {**hidden(page, "buy-in"), "amount": "100", "method": "cash"})
+    receipt = desk.get(f"/cashier/receipts/{CashierTransaction.objects.get().pk}/", {"print": "1"})
+    assert '<script src="/static/js/receipt.js" defer></script>' in receipt.content.decode()
+
+
+def test_cash_chips_reach_players_only_with_money_so_the_move_page_does_not_offer_it__CHP_2(desk):
+    from chips.models import ChipSet, ChipSetKind
+
+    cash = ChipSet.objects.get(kind=ChipSetKind.CASH)
+    tournament = ChipSet.objects.get(kind=ChipSetKind.TOURNAMENT)
+    assert "Sold to players at the cage" not in desk.get(f"/cashier/chips/{cash.pk}/move/").content.decode()
+    assert "Sold to players at the cage" in desk.get(f"/cashier/chips/{tournament.pk}/move/").content.decode()
