@@ -1,5 +1,5 @@
 """CAG-1, CAG-6, CSH-1, CSH-3: random sequences of buy-ins, top-ups, hands, cash-outs and
-reversals at a cash table, some of them invalid, through the desk's door and the cash game's own
+reversals (of purchases and of cash-outs) at a cash table, some of them invalid, through the desk's door and the cash game's own
 services; the books agree after every step (tests/cage/books_machine.py)."""
 
 from functools import partial
@@ -194,6 +194,20 @@ class CashBooks(Books):
             request = correction_request(actor=self.manager, posting=record.posting, reason="Typed wrong")
         except DomainError as error:
             assert error.code in ("chips_have_played", "already_reversed", "reversal_pending", "shift_closed")
+            return
+        correction_approve(actor=self.manager2, request=request)
+
+    @rule(which=st.integers(0, 1000))
+    def reverse_a_cash_out(self, which):
+        """The player is back in the seat with the chips the cage gives back (CAG-6, CHP-2)."""
+        records = list(CashierTransaction.objects.filter(kind="cash_out", posting__reversed_by__isnull=True))
+        if not records:
+            return
+        record = records[which % len(records)]
+        try:
+            request = correction_request(actor=self.manager, posting=record.posting, reason="Wrong player")
+        except DomainError as error:
+            assert error.code in ("seat_not_free", "already_reversed", "reversal_pending", "shift_closed")
             return
         correction_approve(actor=self.manager2, request=request)
 
