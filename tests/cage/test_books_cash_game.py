@@ -1,6 +1,7 @@
-"""CAG-1, CAG-6, CSH-1, CSH-3: random sequences of buy-ins, top-ups, hands, cash-outs and
-reversals (of purchases and of cash-outs) at a cash table, some of them invalid, through the desk's door and the cash game's own
-services; the books agree after every step (tests/cage/books_machine.py)."""
+"""CAG-1, CAG-6, CSH-1, CSH-3, CHP-2: random sequences of buy-ins, top-ups, hands, cash-outs and
+reversals of purchases and cash-outs at a cash table, some of them invalid, through the desk's
+door and the cash game's own services; the books, the chips with them, agree after every step
+(tests/cage/books_machine.py)."""
 
 from functools import partial
 
