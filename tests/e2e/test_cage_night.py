@@ -12,7 +12,8 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from cashgame.models import PlayerSession
-from cashgame.services.sessions import session_buy_in, session_seat
+from cashgame.services.hands import hand_start
+from cashgame.services.sessions import session_buy_in, session_seat, session_state_change
 from cashier.models import CashierTransaction, Shift
 from cashier.services import shift_open
 from chips.models import ChipAccountKind, ChipEntry
@@ -122,10 +123,25 @@ def test_the_floors_players_buy_in_typing_only_the_amount__CAG_2_CAG_4_CAG_5_CAG
     assert (sessions[eva.pk].seat, sessions[eva.pk].buy_in_cents) == (2, 150_000)
     assert (sessions[jan.pk].seat, sessions[jan.pk].buy_in_cents) == (5, 150_050)
 
+    # A hand starts at table 4 with both of them: no button the rules would refuse, the reason
+    # in its place.
+    for session in PlayerSession.objects.all():
+        session_state_change(actor=floor, session=session, action="posted", now=now)
+    hand_start(actor=floor, table=table, seats=[2, 5], now=now)
+    page.click("form.lang button[value=en]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.goto(f"{live_server.url}/cashier/?player={eva.pk}")
+    assert "A hand is in progress at Table 4: top up when it ends." in page.inner_text("#action-top-up")
+    assert "Eva Malá is dealt in the hand in progress at Table 4" in page.inner_text("#action-cash-out")
+    assert page.locator("#action-top-up button").is_disabled()
+    assert page.locator("#action-cash-out button").is_disabled()
+    screenshot(page, "cage-desk-refused-during-a-hand-1280")
+    page.goto(f"{live_server.url}/cashier/?player={jan.pk}&done={records[1].pk}")
+
     # The print link opens the receipt.
     page.click("#done a.print-link")
     page.wait_for_url("**/cashier/receipts/**?print=1")
-    assert "1 500,50 EUR" in text(page, "article.receipt")
+    assert "Receipt 2" in text(page, "article.receipt") and "1,500.50 EUR" in text(page, "article.receipt")
     books_agree()
 
 
@@ -159,6 +175,13 @@ def test_a_shift_counted_too_far_off_is_counted_once_more_then_shows_the_varianc
     assert "700.00" not in page.inner_text("main")  # still blind: no expected figure
     assert Shift.objects.get().status == "open"
     screenshot(page, "cage-shift-recount-1280")
+    page.click("form.lang button[value=sk]")
+    page.wait_for_function("document.documentElement.lang === 'sk'")
+    assert "Spočítajte zásuvku ešte raz." in text(page, "#recount")
+    assert "Prvé napočítanie: 600,00 EUR" in text(page, "#recount")
+    screenshot(page, "cage-shift-recount-sk-1280")
+    page.click("form.lang button[value=en]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
 
     # The recount finds the 100.00 EUR note in the wrong slot, and a 0.50 EUR coin is missing.
     page.fill("#id_d_10000", "6")
