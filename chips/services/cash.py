@@ -5,8 +5,9 @@ The money's service calls these inside its own transaction, after its role check
 table locked, so the chips move exactly when the money does (and not at all when it is refused).
 The chips are the house's cash-game set (the first of its kind), counted in cents:
 
-- a sale hands out the amount as a playable stack, largest chips first, from what the cage holds
-  (poker.change); a sale the cage cannot make is refused, so the cage never gives out chips it
+- a sale hands out the amount as a playable stack from what the cage holds (poker.change: chips
+  worth at most a quarter of the amount, largest first, larger ones only when the cage runs
+  short of those); a sale the cage cannot make is refused, so the cage never gives out chips it
   does not hold;
 - a redemption takes back the largest chips first from what the players hold by the ledger,
   and, when the tables made change the ledger cannot see, the largest chips that make the rest;
