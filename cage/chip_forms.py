@@ -98,6 +98,15 @@ class MoveForm(ChipsForm):
     )
     field_order = ["move"]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.chip_set.is_cash:
+            # Cash-game chips reach the players only with the money (a buy-in, top-up or
+            # cash-out at the cage, CHP-2): no button here that the service would refuse.
+            self.fields["move"].choices = [
+                (value, label) for value, label in MOVE_CHOICES if value not in ("sale", "redemption")
+            ]
+
 
 class CountForm(ChipsForm):
     account = forms.ChoiceField(label=gettext_lazy("Counted"))

@@ -29,6 +29,14 @@ class Venue(models.Model):
         default=100_000,
         help_text=_("A typed amount over this is shown back in words and needs a second tap."),
     )
+    recount_threshold_cents = models.BigIntegerField(
+        _("recount a drawer that differs by more than (cents)"),
+        default=500,
+        help_text=_(
+            "Closing a shift whose counted drawer differs from the expected amount by more than "
+            "this asks for one recount first (CAG-3)."
+        ),
+    )
     dealer_push_minutes = models.PositiveSmallIntegerField(
         _("dealer push every (minutes)"),
         default=30,
@@ -61,6 +69,10 @@ class Venue(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(confirm_threshold_cents__gt=0), name="venue_confirm_threshold_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(recount_threshold_cents__gte=0),
+                name="venue_recount_threshold_not_negative",
             ),
             models.CheckConstraint(
                 condition=models.Q(dealer_push_minutes__gte=10, dealer_push_minutes__lte=90),

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
+from cardroom.money import MAX_CENTS
 from cardroom.roles import MANAGER_ROLES, require_role
 from cardroom.selectors import venue_cache_clear
 
@@ -74,6 +75,7 @@ VENUE_FIELDS = [
     "gaming_day_start_hour",
     "aml_threshold_cents",
     "confirm_threshold_cents",
+    "recount_threshold_cents",
     "dealer_push_minutes",
 ]
 
@@ -127,6 +129,10 @@ def _validate_venue(changes: dict[str, Any]) -> None:
     if "confirm_threshold_cents" in changes and changes["confirm_threshold_cents"] <= 0:
         raise DomainError(
             "invalid_confirm_threshold", _("The confirm threshold must be more than 0.00 EUR."), rule="CAG-5"
+        )
+    if "recount_threshold_cents" in changes and not 0 <= changes["recount_threshold_cents"] <= MAX_CENTS:
+        raise DomainError(
+            "invalid_recount_threshold", _("The recount threshold is 0.00 EUR or more."), rule="CAG-3"
         )
     if "name" in changes and not str(changes["name"]).strip():
         raise DomainError("invalid_name", _("The venue needs a name."))

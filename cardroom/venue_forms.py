@@ -20,6 +20,11 @@ class VenueForm(forms.Form):
         confirm_large=False,
         help_text=_("Larger amounts are shown back in words and need a second tap."),
     )
+    recount_threshold_cents = MoneyField(
+        label=_("Recount a drawer that differs by more than (EUR)"),
+        confirm_large=False,
+        help_text=_("Closing a shift with a larger variance asks for one recount first."),
+    )
     dealer_push_minutes = forms.IntegerField(
         label=_("Dealers move on every (minutes)"), min_value=10, max_value=90
     )
@@ -33,6 +38,7 @@ class VenueForm(forms.Form):
             "gaming_day_start_hour": venue.gaming_day_start_hour,
             "aml_threshold_cents": venue.aml_threshold_cents,
             "confirm_threshold_cents": venue.confirm_threshold_cents,
+            "recount_threshold_cents": venue.recount_threshold_cents,
             "dealer_push_minutes": venue.dealer_push_minutes,
         }
 

@@ -63,6 +63,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
             "gaming_day_start_hour": "6",
             "aml_threshold_cents": "2000",
             "confirm_threshold_cents": "1,000",
+            "recount_threshold_cents": "5",
             "dealer_push_minutes": "30",
         },
     )
@@ -83,6 +84,7 @@ def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager
             "gaming_day_start_hour": "6",
             "aml_threshold_cents": "2000",
             "confirm_threshold_cents": "1,000",
+            "recount_threshold_cents": "5",
             "dealer_push_minutes": "30",
         },
     )
@@ -112,6 +114,7 @@ def test_venue_page_sets_the_dealers_push_interval__DLR_2(client, manager, venue
         "gaming_day_start_hour": "6",
         "aml_threshold_cents": "2000",
         "confirm_threshold_cents": "1,000",
+        "recount_threshold_cents": "5",
         "dealer_push_minutes": "20",
     }
     assert client.post("/venue/", form).status_code == 302
@@ -119,3 +122,23 @@ def test_venue_page_sets_the_dealers_push_interval__DLR_2(client, manager, venue
     assert venue.dealer_push_minutes == 20
     record = AuditRecord.objects.get(action="venue.update")
     assert (record.before["dealer_push_minutes"], record.after["dealer_push_minutes"]) == (30, 20)
+
+
+def test_venue_page_sets_the_recount_threshold__CAG_3(client, manager, venue):
+    client.force_login(manager)
+    assert 'name="recount_threshold_cents" value="5.00"' in client.get("/venue/").content.decode()
+    form = {
+        "name": "Room",
+        "time_zone": "Europe/Bratislava",
+        "smallest_chip_cents": "0.50",
+        "gaming_day_start_hour": "6",
+        "aml_threshold_cents": "2000",
+        "confirm_threshold_cents": "1,000",
+        "recount_threshold_cents": "12,50",
+        "dealer_push_minutes": "30",
+    }
+    assert client.post("/venue/", form).status_code == 302
+    venue.refresh_from_db()
+    assert venue.recount_threshold_cents == 1_250
+    record = AuditRecord.objects.get(action="venue.update")
+    assert (record.before["recount_threshold_cents"], record.after["recount_threshold_cents"]) == (500, 1_250)

@@ -14,7 +14,7 @@ from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD, make_staff
 from tests.e2e.conftest import log_in, menu_go, screenshot
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -42,6 +42,7 @@ def test_dealer_logs_a_hand_and_its_rake_is_in_the_daily_report__RAK_3_JKP_2(
 ):
     now = timezone.now()
     table = make_table(make_game(), number=7)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     names = ["Anna", "Boris", "Cyril", "Dana"]
     for seat, name in enumerate(names, start=1):

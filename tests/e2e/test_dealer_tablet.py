@@ -15,7 +15,7 @@ from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, menu_go, screenshot
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -35,6 +35,7 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
 ):
     now = timezone.now()
     table = make_table(make_game(), number=7)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
 
     def buy_in(seat: int, name: str):
