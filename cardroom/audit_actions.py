@@ -121,6 +121,8 @@ ACTION_LABELS = {
     "shift.open": gettext_lazy("Shift opened"),
     "shift.handover": gettext_lazy("Shift handed over"),
     "shift.close": gettext_lazy("Shift closed"),
+    "shift.recount_asked": gettext_lazy("Drawer to be counted again"),
+    "cashier.shift_count": gettext_lazy("Drawer counted"),
     "reversal.request": gettext_lazy("Correction asked for"),
     "reversal.approve": gettext_lazy("Correction approved"),
     "reversal.reject": gettext_lazy("Correction rejected"),

@@ -34,7 +34,7 @@ class Venue(models.Model):
         default=500,
         help_text=_(
             "Closing a shift whose counted drawer differs from the expected amount by more than "
-            "this asks for one recount first (CAG-3)."
+            "this asks for one recount first."
         ),
     )
     dealer_push_minutes = models.PositiveSmallIntegerField(

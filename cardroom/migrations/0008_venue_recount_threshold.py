@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='venue',
             name='recount_threshold_cents',
-            field=models.BigIntegerField(default=500, help_text='Closing a shift whose counted drawer differs from the expected amount by more than this asks for one recount first (CAG-3).', verbose_name='recount a drawer that differs by more than (cents)'),
+            field=models.BigIntegerField(default=500, help_text='Closing a shift whose counted drawer differs from the expected amount by more than this asks for one recount first.', verbose_name='recount a drawer that differs by more than (cents)'),
         ),
         migrations.AddConstraint(
             model_name='venue',

@@ -16,7 +16,7 @@ from cashier.models import CashierTransaction, Posting
 from cashier.services import shift_open
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tournaments import tasks
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +50,7 @@ def client_for(user) -> APIClient:
 
 
 def test_money_request_losing_its_database_answers_503_and_its_retry_posts_once__CAG_2(cashier):
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=500_000)
     table = make_table(make_game(), 1)
     body = {
