@@ -15,3 +15,8 @@ class OpsConfig(AppConfig):
 
     name = "ops"
     verbose_name = _("Operations")
+
+    def ready(self) -> None:
+        # In every process that may run a task (the worker, and the web's eager tasks): a failed
+        # task is counted (ops/tasks.py).
+        from ops import tasks  # noqa: F401
