@@ -2,8 +2,9 @@
 `SENTRY_DSN` is set (cardroom/settings.py calls `sentry_init`), with what is private scrubbed:
 players' names, card numbers, phone numbers and amounts never leave the room.
 
-What the SDK is told not to collect: the signed-in user, cookies, request bodies, local
-variables of the stack frames (a frame holding a player would send the player). What
+What the SDK is told not to collect: the signed-in user, cookies, request bodies and queries,
+the SQL's parameters, local variables of the stack frames (a frame holding a player would send
+the player). What
 `before_send` and `before_breadcrumb` then scrub from what is left:
 
 - the request keeps its method and path; its query's values (a search for a name) are filtered
@@ -67,13 +68,14 @@ def _word(match: re.Match) -> str:
 
 def scrub_text(text: str, harvested: frozenset[str] = frozenset()) -> str:
     """A message or an exception's text with the private values taken out."""
-    for value in sorted(harvested, key=len, reverse=True):
-        text = text.replace(value, FILTERED)
     text = PG_KEY.sub(rf"\1{FILTERED}\2", text)
     text = PG_ROW.sub(rf"\1{FILTERED})", text)
     text = QUOTED.sub(_quoted, text)
     text = NUMBER_RE.sub(NUMBER, text)
-    return WORD_WITH_DIGITS.sub(_word, text)
+    text = WORD_WITH_DIGITS.sub(_word, text)
+    for value in sorted(harvested, key=len, reverse=True):
+        text = text.replace(value, FILTERED)
+    return text
 
 
 def _scrub_data(value: Any, harvested: frozenset[str], key: str = "") -> Any:
@@ -169,7 +171,9 @@ def _log_message(record) -> str:
 
 
 def _request(request: dict, harvested: frozenset[str]) -> dict:
-    kept = {"method": request.get("method"), "url": scrub_text(request.get("url") or "", harvested)}
+    kept = {key: request[key] for key in ("method",) if request.get(key)}
+    if request.get("url"):
+        kept["url"] = scrub_text(request["url"], harvested)
     query = request.get("query_string")
     if query:
         kept["query_string"] = "&".join(
@@ -234,9 +238,17 @@ def sentry_init(*, dsn: str, environment: str, transport: Any = None) -> None:
         dsn=dsn,
         environment=environment or None,
         integrations=[DjangoIntegration(), CeleryIntegration()],
-        send_default_pii=False,
-        include_local_variables=False,
-        max_request_body_size="never",
+        # Nothing of the user, the cookies, the request's body or query, the SQL's parameters or
+        # the frames' variables is collected at all.
+        data_collection={
+            "user_info": False,
+            "cookies": {"mode": "off"},
+            "http_headers": {"request": {"mode": "allowlist", "terms": sorted(HEADERS_KEPT)}},
+            "http_bodies": [],
+            "url_query_params": {"mode": "off"},
+            "database_query_data": False,
+            "stack_frame_variables": False,
+        },
         before_send=before_send,
         before_breadcrumb=before_breadcrumb,
         # Errors only: no performance traces leave the room.
