@@ -321,8 +321,7 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 # Exactly one beat sends the schedule, however many servers run one (OPS-2): with Redis, a beat
 # waits for the beat lock there and takes over when its holder stops (cardroom/beat.py); on the
-# embedded default it is Celery's own persistent scheduler. Running it, it stamps the beat's
-# heartbeat (ops/scheduler.py).
+# embedded default it is Celery's own persistent scheduler. ops/scheduler.py adds its heartbeat.
 CELERY_BEAT_SCHEDULER = "ops.scheduler:Scheduler"
 # The dealer rotation runs this many times faster (drills and the fault tests: 600 makes a
 # 30-minute push 3 seconds); 1 in a room.
@@ -388,8 +387,7 @@ LOGGING = {
     "loggers": {"axes": {"level": "WARNING"}},
 }
 
-# OPS-2 (ops/): /metrics answers these addresses or networks (the device's, behind the trusted
-# proxies) and this bearer token, nobody else; errors go to Sentry or GlitchTip, scrubbed.
+# OPS-2 (ops/): who may read /metrics (nobody else may); errors to Sentry or GlitchTip, scrubbed.
 METRICS_ALLOWED_ADDRESSES = env_networks("METRICS_ALLOWED_ADDRESSES")
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 if METRICS_TOKEN and len(METRICS_TOKEN) < 24:
