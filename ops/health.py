@@ -107,7 +107,8 @@ def health_report(*, now: datetime) -> tuple[int, dict]:
     except DatabaseError as error:
         logger.warning("health: the database check failed: %r", error)
         # A connection that failed is not reused by the next poll.
-        connection.close_if_unusable_or_obsolete()
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()
         beats = overdue = None
         database = FAIL
     checks = {

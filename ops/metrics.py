@@ -92,7 +92,8 @@ class RoomCollector:
         try:
             families = list(self._families())
         except DatabaseError:
-            connection.close_if_unusable_or_obsolete()
+            if not connection.in_atomic_block:
+                connection.close_if_unusable_or_obsolete()
             families = []
         up.add_metric([], 1 if families else 0)
         yield up

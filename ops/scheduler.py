@@ -35,8 +35,10 @@ class Scheduler(LockedScheduler):
         # one attempt every 5 s, not one a tick.
         self.stamped_at = time.monotonic()
         try:
-            # The beat holds one connection for ever: one the database dropped is replaced.
-            connection.close_if_unusable_or_obsolete()
+            # The beat holds one connection for ever: one the database dropped is replaced (never
+            # inside a transaction: the tests' own).
+            if not connection.in_atomic_block:
+                connection.close_if_unusable_or_obsolete()
             heartbeat_stamp(name=BEAT, now=timezone.now(), by=f"{socket.gethostname()} pid {os.getpid()}")
         except DatabaseError as error:
             if not self.stamp_failed:
