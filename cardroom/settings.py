@@ -49,18 +49,23 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+
 # The proxies in front of the site (addresses or networks), whose X-Forwarded-For is believed
 # when the limits that count by address look for the device's address, and whose
 # X-Forwarded-Proto says the device's connection was HTTPS (cardroom/network.py).
-TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
-for _proxy in TRUSTED_PROXIES:
-    try:
-        ipaddress.ip_network(_proxy, strict=False)
-    except ValueError:
-        raise ImproperlyConfigured(
-            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or a network "
-            "(e.g. 127.0.0.1 or 10.0.0.0/8)."
-        ) from None
+def env_networks(name: str) -> list[str]:
+    for item in (items := env_list(name)):
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: {item!r} is not an address or a network (e.g. 127.0.0.1 or 10.0.0.0/8)."
+            ) from None
+    return items
+
+
+TRUSTED_PROXIES = env_networks("DJANGO_TRUSTED_PROXIES")
 
 # The address players' phones open the public pages by (https://room.example.com): the room's
 # screens show it as a QR code. Empty: the address the screen itself was opened by.
@@ -93,11 +98,14 @@ INSTALLED_APPS = [
     "devices",
     "dealers",
     "lobby",
+    "ops",
 ]
 
 MIDDLEWARE = [
-    # Outermost: an API answer is never an HTML error page; a lost database is a 503 that says
-    # sending the request again is safe (cardroom/failures.py).
+    # Outermost: times every request, and answers /health/ and /metrics itself (ops/middleware.py).
+    "ops.middleware.OpsMiddleware",
+    # An API answer is never an HTML error page; a lost database is a 503 that says sending the
+    # request again is safe (cardroom/failures.py).
     "cardroom.middleware.FailureMiddleware",
     # Then X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
     "cardroom.middleware.ProxyHeadersMiddleware",
@@ -328,8 +336,8 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 # Exactly one beat sends the schedule, however many servers run one (OPS-2): with Redis, a beat
 # waits for the beat lock there and takes over when its holder stops (cardroom/beat.py); on the
-# embedded default it is Celery's own persistent scheduler.
-CELERY_BEAT_SCHEDULER = "cardroom.beat:LockedScheduler"
+# embedded default it is Celery's own persistent scheduler. ops/scheduler.py adds its heartbeat.
+CELERY_BEAT_SCHEDULER = "ops.scheduler:Scheduler"
 # The dealer rotation runs this many times faster (drills and the fault tests: 600 makes a
 # 30-minute push 3 seconds); 1 in a room.
 DEALERS_TIME_SCALE = int(os.environ.get("DEALERS_TIME_SCALE", "1"))
@@ -367,6 +375,8 @@ CELERY_BEAT_SCHEDULE: dict = {
         "schedule": 2.0,
         "options": {"expires": 2.0},
     },
+    # OPS-2: a worker stamps its heartbeat (ops/tasks.py), read by /health/ and /metrics.
+    "ops-heartbeat": {"task": "ops.heartbeat", "schedule": 5.0, "options": {"expires": 5.0}},
     # WTL-3: phone numbers of players off the lists for 24 hours are erased, within the hour.
     "cashgame-waiting-phones-erase": {
         "task": "cashgame.waiting_phones_erase",
@@ -391,3 +401,14 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# OPS-2 (ops/): who may read /metrics (nobody else may); errors to Sentry or GlitchTip, scrubbed.
+METRICS_ALLOWED_ADDRESSES = env_networks("METRICS_ALLOWED_ADDRESSES")
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 24:
+    raise ImproperlyConfigured("METRICS_TOKEN: use at least 24 random characters.")
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from ops.sentry import sentry_init
+
+    sentry_init(dsn=SENTRY_DSN, environment=os.environ.get("SENTRY_ENVIRONMENT", ""))
