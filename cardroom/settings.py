@@ -6,7 +6,6 @@ what `make run` and `make test` use on a bare machine. Nothing exists only in pr
 production-like check in CI uses this module with different environment variables.
 """
 
-import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -17,22 +16,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.converters import LARGEST as LARGEST_PATH_NUMBER
+from cardroom.env import env_bool, env_list, env_networks
+from cardroom.schedule import BEAT_SCHEDULE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Local state of the embedded default (SQLite files, the beat schedule), never committed.
 VAR_DIR = BASE_DIR / "var"
 VAR_DIR.mkdir(exist_ok=True)
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
@@ -54,17 +44,6 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 # The proxies in front of the site (addresses or networks), whose X-Forwarded-For is believed
 # when the limits that count by address look for the device's address, and whose
 # X-Forwarded-Proto says the device's connection was HTTPS (cardroom/network.py).
-def env_networks(name: str) -> list[str]:
-    for item in (items := env_list(name)):
-        try:
-            ipaddress.ip_network(item, strict=False)
-        except ValueError:
-            raise ImproperlyConfigured(
-                f"{name}: {item!r} is not an address or a network (e.g. 127.0.0.1 or 10.0.0.0/8)."
-            ) from None
-    return items
-
-
 TRUSTED_PROXIES = env_networks("DJANGO_TRUSTED_PROXIES")
 
 # The address players' phones open the public pages by (https://room.example.com): the room's
@@ -341,49 +320,8 @@ CELERY_BEAT_SCHEDULER = "ops.scheduler:Scheduler"
 # The dealer rotation runs this many times faster (drills and the fault tests: 600 makes a
 # 30-minute push 3 seconds); 1 in a room.
 DEALERS_TIME_SCALE = int(os.environ.get("DEALERS_TIME_SCALE", "1"))
-CELERY_BEAT_SCHEDULE: dict = {
-    # Balances read ended gaming days from the ledger's day totals; this closes a day soon after
-    # it ends (and again after a posting dated into it reopened it).
-    "cashier-ledger-days-close": {
-        "task": "cashier.ledger_days_close",
-        "schedule": 300.0,
-        "options": {"expires": 300},
-    },
-    # Reports read ended gaming days from rollups; this builds them soon after a day ends.
-    "reports-rollup-missing": {
-        "task": "reports.rollup_missing",
-        "schedule": 300.0,
-        "options": {"expires": 300},
-    },
-    # The tournament clock's safety net (TRN-8): raises overdue levels, sends near ETA messages.
-    # A message older than its period is dropped: the next one does the same work.
-    "tournaments-clock-reconcile": {
-        "task": "tournaments.clock_reconcile",
-        "schedule": 2.0,
-        "options": {"expires": 2.0},
-    },
-    # The waiting lists' safety net (CSH-7): passes called players whose seat hold is over.
-    "cashgame-waiting-reconcile": {
-        "task": "cashgame.waiting_reconcile",
-        "schedule": 2.0,
-        "options": {"expires": 2.0},
-    },
-    # The dealer rotation's safety net (DLR-2): carries out overdue pushes and replans when a
-    # table opened or closed or a tournament broke one (the games do not call the dealers).
-    "dealers-rotation-reconcile": {
-        "task": "dealers.rotation_reconcile",
-        "schedule": 2.0,
-        "options": {"expires": 2.0},
-    },
-    # OPS-2: a worker stamps its heartbeat (ops/tasks.py), read by /health/ and /metrics.
-    "ops-heartbeat": {"task": "ops.heartbeat", "schedule": 5.0, "options": {"expires": 5.0}},
-    # WTL-3: phone numbers of players off the lists for 24 hours are erased, within the hour.
-    "cashgame-waiting-phones-erase": {
-        "task": "cashgame.waiting_phones_erase",
-        "schedule": 15 * 60.0,
-        "options": {"expires": 15 * 60.0},
-    },
-}
+# The room's periodic work: the reconcilers (every 2 s) and the daily closes (cardroom/schedule.py).
+CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
 
 CACHES = {
     "default": (

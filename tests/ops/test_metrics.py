@@ -16,7 +16,7 @@ from ops.metrics import exposition
 from ops.services import heartbeat_stamp
 from reports.selectors.books import books_check
 from tests.cashgame.conftest import make_game, make_table
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.ops.conftest import samples
 from tests.tournaments.factories import TournamentFactory
 from tournaments.services.clock import clock_advance_due, clock_start
@@ -43,6 +43,7 @@ def started(floor, seconds_ago: float):
 
 def test_a_buy_in_posting_is_counted_in_the_gaming_day__OPS_2(cashier):
     table = make_table(make_game())
+    cage_stock(cashier, now=NOW - 3600 * S)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=500_000, now=NOW - 3600 * S)
     session_buy_in(
         actor=cashier,
