@@ -3,8 +3,9 @@ no service layer, serializer, authentication, lock of the table or shift, checks
 The baseline of cashier_buyins.py.
 
 A cash-game buy-in seats the player (CSH-1, CAG-6), so besides the receipt number, the posting,
-its two entries and the cashier transaction it writes the player's session, the session's
-buy-in event and the request key (CAG-2), as `cage.services.transaction_route` does.
+its two entries and the cashier transaction it writes the chips' posting and its two entries
+(CHP-2: the chips follow the cash, here all in 25.00 EUR chips), the player's session, the
+session's buy-in event and the request key (CAG-2), as `cage.services.transaction_route` does.
 """
 
 import json
@@ -30,9 +31,24 @@ from cashier.models import (
     Shift,
     TransactionKind,
 )
+from chips.models import ChipAccount, ChipAccountKind, ChipEntry, ChipPosting, ChipPostingKind, ChipSet
 
 _shifts: dict[int, tuple[int, int, int]] = {}
 _chips: dict[int, int] = {}
+_cash_chips: dict[str, int] = {}
+
+
+def _cage() -> dict[str, int]:
+    """The cash-game set, its cage and players' hands accounts and its 25.00 EUR chip, read once
+    per process."""
+    if not _cash_chips:
+        chip_set = ChipSet.objects.filter(kind="cash").order_by("pk").first()
+        accounts = {
+            kind: ChipAccount.objects.get_or_create(chip_set=chip_set, kind=kind, table_key="")[0].pk
+            for kind in (ChipAccountKind.CAGE, ChipAccountKind.HANDS)
+        }
+        _cash_chips.update(chip_set=chip_set.pk, chip=chip_set.denominations.get(value=2500).pk, **accounts)
+    return _cash_chips
 
 
 def _desk(shift_id: int) -> tuple[int, int, int]:
@@ -62,6 +78,7 @@ def bare_buyin(request):
     amount = int(data["amount_cents"])
     cashier_id, drawer_id, counter_id = _desk(shift_id)
     chips_id = _chips_account(table_id)
+    cage = _cage()
     key = request.headers.get("Idempotency-Key") or uuid.uuid4().hex
     now = timezone.now()
     with transaction.atomic():
@@ -90,6 +107,31 @@ def bare_buyin(request):
             idempotency_key=key,
             created_at=now,
         )
+        chips = ChipPosting.objects.create(
+            chip_set_id=cage["chip_set"],
+            kind=ChipPostingKind.SALE,
+            source_kind=ChipAccountKind.CAGE,
+            target_kind=ChipAccountKind.HANDS,
+            table_key=f"cash:{table_id}",
+            created_at=now,
+            created_by_id=cashier_id,
+        )
+        ChipEntry.objects.bulk_create(
+            [
+                ChipEntry(
+                    posting=chips,
+                    account_id=cage["cage"],
+                    denomination_id=cage["chip"],
+                    quantity=-amount // 2500,
+                ),
+                ChipEntry(
+                    posting=chips,
+                    account_id=cage["hands"],
+                    denomination_id=cage["chip"],
+                    quantity=amount // 2500,
+                ),
+            ]
+        )
         session = PlayerSession.objects.create(
             table_id=table_id,
             seat=int(data["seat"]),
@@ -106,6 +148,7 @@ def bare_buyin(request):
             actor_id=cashier_id,
             amount_cents=amount,
             transaction=record,
+            chip_posting=chips,
         )
         IdempotentRequest.objects.create(
             key=key, operation="bare.buy_in", fingerprint="-", result_id=session.pk, created_at=now

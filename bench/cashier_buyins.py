@@ -23,7 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import ROOT, load_average, prepare_database, setup_django, start_server, stop_server
+from bench.common import (
+    ROOT,
+    bench_cage_stock,
+    load_average,
+    prepare_database,
+    setup_django,
+    start_server,
+    stop_server,
+)
 
 CLIENTS = 16
 TABLES_PER_SIDE = 1200
@@ -57,6 +65,8 @@ def setup_fixtures() -> tuple[list[tuple[str, int]], dict[str, tuple[list[int], 
         user = User.objects.create_user(username=f"bench-cashier-{i}", password=None)
         user.groups.add(group)
         token = Token.objects.create(user=user)
+        if not desks:
+            bench_cage_stock(user)
         shift = shift_open(actor=user, opening_float_cents=1_000_000)
         desks.append((token.key, shift.pk))
     now = timezone.now()

@@ -135,6 +135,38 @@ def load_average() -> str:
     return f"{one:.2f} {five:.2f} {fifteen:.2f}"
 
 
+# The cage's cash-game chips for a benchmark's buy-ins (CHP-2: chips follow the cash, and the cage
+# never hands out chips it does not hold): value in cents -> chips, the most one posting moves.
+BENCH_CAGE_CHIPS = {
+    50: 200_000,
+    100: 200_000,
+    200: 500_000,
+    500: 1_000_000,
+    2500: 1_000_000,
+    10000: 200_000,
+}
+
+
+def bench_cage_stock(cashier) -> None:
+    """Bring the benchmark's chips into service and on to the cage. Needs django.setup()."""
+    from django.utils import timezone
+
+    from chips.models import ChipAccountKind, ChipSet
+    from chips.services import chips_receive, chips_transfer
+
+    cash = ChipSet.objects.filter(kind="cash").order_by("pk").first()
+    now = timezone.now()
+    chips_receive(actor=cashier, chip_set=cash, chips=BENCH_CAGE_CHIPS, now=now)
+    chips_transfer(
+        actor=cashier,
+        chip_set=cash,
+        source=ChipAccountKind.VAULT,
+        target=ChipAccountKind.CAGE,
+        chips=BENCH_CAGE_CHIPS,
+        now=now,
+    )
+
+
 def bench_staff_and_game():
     """(manager, cashier, the cashier's open shift, the 1/2 EUR game the tables play): the start
     of the benchmarks' rooms, through the services. Needs django.setup()."""
@@ -147,6 +179,7 @@ def bench_staff_and_game():
     manager.groups.add(Group.objects.get(name="Manager"))
     cashier = User.objects.create_user(username="bench-cashier", password=None)
     cashier.groups.add(Group.objects.get(name="Cashier"))
+    bench_cage_stock(cashier)
     shift = shift_open(actor=cashier, opening_float_cents=1_000_000)
     game = game_create(
         actor=manager,

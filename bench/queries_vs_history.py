@@ -213,7 +213,9 @@ def add_history(
             left = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=table.reference)
             sessions = list(PlayerSession.objects.filter(table=table, ended_at__isnull=True).order_by("seat"))
             for i, session in enumerate(sessions):
-                share = left // len(sessions) if i < len(sessions) - 1 else left - (left // len(sessions)) * i
+                # In whole chips (CHP-2: the cage counts the chips), the last player takes the rest.
+                even = left // len(sessions) // 50 * 50
+                share = even if i < len(sessions) - 1 else left - even * i
                 session_cash_out(
                     actor=cashier,
                     shift=shift,

@@ -13,9 +13,9 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from cage import services
-from cardroom.api import CentsField, Pagination, money_response, paginated_response
+from cardroom.api import CentsField, MoneyRequestSerializer, Pagination, money_response, paginated_response
 from cardroom.errors import DomainError
-from cardroom.idempotency import key_used
+from cardroom.idempotency import replay_watch
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier.api import CASH_DESK, CashierApi, TransactionSerializer, scoped_transactions
 from cashier.models import PaymentMethod, Posting, ReversalRequest, Shift, TransactionKind
@@ -24,7 +24,10 @@ from cashier.services import reversal_reject
 TYPED_SPLIT_FIELDS = ("prize", "fee", "bounty", "prize_cents", "fee_cents", "bounty_cents")
 
 
-class TransactionInputSerializer(serializers.Serializer):
+class TransactionInputSerializer(MoneyRequestSerializer):
+    # Refused by `validate` with a message of their own (CAG-6), not as unknown fields.
+    refused_elsewhere = TYPED_SPLIT_FIELDS
+
     kind = serializers.ChoiceField(choices=TransactionKind.choices)
     shift = serializers.IntegerField(min_value=1)
     player = serializers.IntegerField(min_value=1)
@@ -95,23 +98,23 @@ class TransactionListApi(CashierApi):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request.headers.get("Idempotency-Key") or values["idempotency_key"]
-        replayed = key_used(key)
-        record = services.transaction_route(
-            actor=request.user,
-            shift=Shift(pk=values["shift"]),
-            request=services.DeskRequest(
-                kind=values["kind"],
-                player_id=values["player"],
-                amount_cents=values["amount_cents"],
-                method=values["method"],
-                table_id=values["table"],
-                seat=values["seat"],
-                chips_on_table_cents=values["chips_on_table_cents"],
-                tournament_id=values["tournament"],
-            ),
-            idempotency_key=key,
-        )
-        return money_response(TransactionSerializer(record).data, replayed=replayed)
+        with replay_watch() as outcome:
+            record = services.transaction_route(
+                actor=request.user,
+                shift=Shift(pk=values["shift"]),
+                request=services.DeskRequest(
+                    kind=values["kind"],
+                    player_id=values["player"],
+                    amount_cents=values["amount_cents"],
+                    method=values["method"],
+                    table_id=values["table"],
+                    seat=values["seat"],
+                    chips_on_table_cents=values["chips_on_table_cents"],
+                    tournament_id=values["tournament"],
+                ),
+                idempotency_key=key,
+            )
+        return money_response(TransactionSerializer(record).data, replayed=outcome.replayed)
 
 
 class ReversalSerializer(serializers.ModelSerializer):
@@ -130,7 +133,7 @@ class ReversalSerializer(serializers.ModelSerializer):
         ]
 
 
-class ReversalInputSerializer(serializers.Serializer):
+class ReversalInputSerializer(MoneyRequestSerializer):
     posting = serializers.IntegerField(min_value=1)
     reason = serializers.CharField(max_length=2000)
 

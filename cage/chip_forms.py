@@ -7,7 +7,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardroom.errors import DomainError
 from cardroom.forms import ChipsField
+from cardroom.refusals import refusal
 from chips.models import ChipAccountKind, ChipPostingKind, ChipSet
 
 # Movements the cage's "move chips" form offers: value -> (from, to); "receive" brings new chips
@@ -33,7 +35,7 @@ class CountField(ChipsField):
 
     def to_python(self, value):
         if str(value or "").strip().startswith(("-", "−")):
-            raise forms.ValidationError(_("A count cannot be negative (CHP-2)."), code="negative_count")
+            raise refusal(DomainError("negative_count", _("A count cannot be negative."), rule="CHP-2"))
         return super().to_python(value)
 
 
@@ -95,6 +97,15 @@ class MoveForm(ChipsForm):
         label=gettext_lazy("Movement"), choices=MOVE_CHOICES, widget=forms.RadioSelect, initial="vault-cage"
     )
     field_order = ["move"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.chip_set.is_cash:
+            # Cash-game chips reach the players only with the money (a buy-in, top-up or
+            # cash-out at the cage, CHP-2): no button here that the service would refuse.
+            self.fields["move"].choices = [
+                (value, label) for value, label in MOVE_CHOICES if value not in ("sale", "redemption")
+            ]
 
 
 class CountForm(ChipsForm):

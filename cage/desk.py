@@ -26,6 +26,9 @@ class Action:
     hidden: dict = field(default_factory=dict)  # what the player's state says
     primary: bool = True
     detail: str = ""
+    # Why the rules refuse it now, in plain words: the button shows disabled with this, and no
+    # field to type into (never a button that will be refused).
+    refused: str = ""
 
 
 def _form(slug: str, player_id: int) -> TransactionForm:
@@ -44,6 +47,16 @@ def _pay_hidden(kind: str, cents: int, **more) -> dict:
     }
 
 
+def _no_chips(desk: PlayerDesk) -> str:
+    if desk.cage_chips_cents > 0:
+        return ""
+    return _("The cage holds no cash-game chips: bring chips from the vault to the cage first.")
+
+
+def _cage_holds(desk: PlayerDesk) -> str:
+    return _("The cage holds %(chips)s in chips.") % {"chips": format_eur(desk.cage_chips_cents)}
+
+
 def desk_actions(desk: PlayerDesk) -> list[Action]:
     player_id = desk.player.pk
     actions: list[Action] = []
@@ -57,6 +70,8 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 form=_form("buy-in", player_id),
                 fields=["table", "seat", "amount", "method"],
                 hidden={"kind": TransactionKind.CASH_BUY_IN},
+                detail=_cage_holds(desk),
+                refused=_no_chips(desk),
             )
         )
     elif session_needs_buy_in(session):
@@ -69,6 +84,8 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 form=_form("buy-in", player_id),
                 fields=["amount", "method"],
                 hidden={"kind": TransactionKind.CASH_BUY_IN, "table": session.table_id},
+                detail=_cage_holds(desk),
+                refused=_no_chips(desk),
             )
         )
     else:
@@ -80,7 +97,12 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 form=_form("top-up", player_id),
                 fields=["chips_on_table", "amount", "method"],
                 hidden={"kind": TransactionKind.TOP_UP, "table": session.table_id},
-                detail=_("Only between hands."),
+                detail=f"{_('Only between hands.')} {_cage_holds(desk)}",
+                refused=(
+                    _("A hand is in progress at %(table)s: top up when it ends.") % {"table": session.table}
+                    if session.table.hand_in_progress
+                    else _no_chips(desk)
+                ),
             )
         )
         actions.append(
@@ -91,6 +113,7 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 form=_form("cash-out", player_id),
                 fields=["amount"],
                 hidden={"kind": TransactionKind.CASH_OUT, "table": session.table_id},
+                refused=_cash_out_refused(desk),
             )
         )
     for index, owed in enumerate(desk.owed):
@@ -124,6 +147,22 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                     )
                 )
     return actions
+
+
+def _cash_out_refused(desk: PlayerDesk) -> str:
+    session = desk.session
+    values = {"player": desk.player.full_name, "table": session.table}
+    if desk.dealt_in:
+        return _("%(player)s is dealt in the hand in progress at %(table)s: cash out when it ends.") % values
+    if session.last_counted_cents == 0:
+        return (
+            _(
+                "The dealer counted no chips in front of %(player)s at %(table)s: there is nothing "
+                "to cash out."
+            )
+            % values
+        )
+    return ""
 
 
 def place_bound_form(actions: list[Action], form: TransactionForm, slug: str) -> bool:

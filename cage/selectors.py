@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 
-from cashgame.models import CashTable, JackpotShare, PlayerSession, SeatState
+from cashgame.models import CashTable, Hand, HandStatus, JackpotShare, PlayerSession, SeatState, SessionEvent
 from cashier.models import CashierTransaction, ReversalRequest, TransactionKind
 from chips.models import ChipSet, ChipSetKind
-from chips.selectors import chip_set_default
+from chips.selectors import cash_chips_in_cage, chip_set_default
 from players.models import Player
 from tournaments.models import Entry, EntryPayment, EntryStatus, TournamentStatus
 from tournaments.models import Table as TournamentTable
@@ -39,6 +39,10 @@ class PlayerDesk:
     entries: list[Entry]
     owed: list[Owed] = field(default_factory=list)
     transactions: list[CashierTransaction] = field(default_factory=list)
+    # What the cage's cash-game chips are worth (CHP-2: a buy-in or top-up takes them).
+    cage_chips_cents: int = 0
+    # The player's seat is dealt in the hand in progress at his table (CSH-2: no cash-out now).
+    dealt_in: bool = False
 
     @property
     def owed_cents(self) -> int:
@@ -120,7 +124,41 @@ def player_desk_get(*, player: Player, transactions: int = 8) -> PlayerDesk:
         .select_related("player")
         .order_by("-pk")[:transactions]
     )
-    return PlayerDesk(player=player, session=session, entries=entries, owed=owed, transactions=recent)
+    dealt_in = False
+    if session is not None and session.table.hand_in_progress:
+        hand = Hand.objects.filter(table=session.table_id, status=HandStatus.IN_PROGRESS).first()
+        dealt_in = hand is not None and session.seat in hand.dealt_seats
+    return PlayerDesk(
+        player=player,
+        session=session,
+        entries=entries,
+        owed=owed,
+        transactions=recent,
+        cage_chips_cents=cash_chips_in_cage(),
+        dealt_in=dealt_in,
+    )
+
+
+def receipt_where(facts: "ReceiptFacts") -> str:
+    """What a transaction was for, as its success message names it: the table and seat, or the
+    tournament with the entry and, once drawn, its table and seat."""
+    from django.utils.translation import gettext as _
+
+    if facts.tournament:
+        if facts.table:
+            return _("%(tournament)s, entry %(entry)s, %(table)s, seat %(seat)s") % {
+                "tournament": facts.tournament,
+                "entry": facts.entry_number,
+                "table": facts.table,
+                "seat": facts.seat,
+            }
+        return _("%(tournament)s, entry %(entry)s") % {
+            "tournament": facts.tournament,
+            "entry": facts.entry_number,
+        }
+    if facts.table:
+        return _("%(table)s, seat %(seat)s") % {"table": facts.table, "seat": facts.seat}
+    return ""
 
 
 def session_needs_buy_in(session: PlayerSession | None) -> bool:
@@ -184,6 +222,33 @@ def receipt_facts_get(*, record: CashierTransaction) -> ReceiptFacts:
 def posting_transaction(*, posting) -> CashierTransaction | None:
     """The cashier's transaction (receipt, amount, player) a correction reverses, if any."""
     return CashierTransaction.objects.select_related("player").filter(posting=posting).first()
+
+
+def correction_next_step(*, posting) -> str:
+    """What happens next at the table once a cash-game purchase or cash-out is reversed (CAG-6):
+    the seat waits for a buy-in again, or the player is back in it, sitting out."""
+    from django.utils.translation import gettext as _
+
+    event = (
+        SessionEvent.objects.filter(transaction__posting=posting)
+        .select_related("session__player", "session__table")
+        .first()
+    )
+    session = event.session if event is not None else None
+    if session is None or not session.is_open:
+        return ""
+    values = {"player": session.player.full_name, "table": session.table, "seat": session.seat}
+    if session.state == SeatState.AWAITING_BUY_IN:
+        return (
+            _(
+                "%(table)s, seat %(seat)d waits for %(player)s to buy in again: the player buys in at "
+                "the cage, or the floor frees the seat."
+            )
+            % values
+        )
+    if event.kind == "cash_out":
+        return _("%(player)s is back at %(table)s, seat %(seat)d, sitting out, with the chips.") % values
+    return ""
 
 
 def reversal_list() -> list[ReversalRequest]:

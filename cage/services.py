@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import Conflict, DomainError, NotFound
-from cardroom.idempotency import key_reused, key_used
+from cardroom.idempotency import key_reused, key_used, note_replayed
 from cardroom.money import format_eur
 from cashgame.models import CashTable, JackpotShare, PlayerSession
 from cashgame.services import sessions as cash_sessions
@@ -153,6 +153,7 @@ def transaction_route(
         first = _carried_out(shift=shift, request=request, idempotency_key=idempotency_key)
         if first is None:
             raise
+        note_replayed()
         return first
 
 

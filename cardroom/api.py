@@ -7,23 +7,46 @@ Every list goes out a page at a time through `Pagination` and `paginated_respons
 envelope `{"count", "next", "previous", "results"}`; no list is cut silently.
 """
 
+from collections.abc import Mapping
+
 from django.core.exceptions import ImproperlyConfigured
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from cardroom.errors import DomainError
+from cardroom.failures import (
+    RETRY_AFTER_SECONDS,
+    close_broken_connections,
+    is_transient,
+    log_transient,
+    unavailable_body,
+)
 from cardroom.money import MAX_CENTS
 
 
 def exception_handler(exc, context):
     """DomainError -> {"code", "detail", "rule"}; DRF's own errors keep their shape but gain a
-    code, so every 4xx body a client sees names the problem."""
+    code, so every 4xx body a client sees names the problem. A failure for a cause outside the
+    request (the database lost in the middle) is a 503 with Retry-After saying that sending it
+    again with the same request key is safe (cardroom/failures.py)."""
+    if is_transient(exc):
+        set_rollback()
+        close_broken_connections()
+        request = context.get("request")
+        log_transient(exc, where=f"{request.method} {request.path}" if request else "API request")
+        return Response(
+            unavailable_body(),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
@@ -33,13 +56,28 @@ def exception_handler(exc, context):
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        response.data = {"code": "invalid", "detail": response.data, "rule": ""}
+        response.data = {"code": "invalid", "detail": response.data, "rule": _rule_of(response.data)}
     elif isinstance(response.data, dict) and "detail" in response.data:
         code = getattr(response.data["detail"], "code", None) or (
             "not_found" if isinstance(exc, Http404) else "error"
         )
-        response.data = {"code": str(code), "detail": str(response.data["detail"]), "rule": ""}
+        rule = "ROL-1" if isinstance(exc, exceptions.PermissionDenied) else ""
+        response.data = {"code": str(code), "detail": str(response.data["detail"]), "rule": rule}
     return response
+
+
+# The house rule behind a field's own error code: the message says what is wrong in words, the
+# body's `rule` names the rule (as a DomainError's does).
+RULE_OF_CODE = {"not_cents": "CAG-5", "not_chips": "CAG-5"}
+
+
+def _rule_of(detail) -> str:
+    """The rule of the first field error that has one, anywhere in DRF's nested detail."""
+    if isinstance(detail, dict):
+        detail = list(detail.values())
+    if isinstance(detail, list):
+        return next((rule for item in detail if (rule := _rule_of(item))), "")
+    return RULE_OF_CODE.get(getattr(detail, "code", ""), "")
 
 
 class CentsField(serializers.IntegerField):
@@ -47,8 +85,9 @@ class CentsField(serializers.IntegerField):
     rather than read (DRF's IntegerField would take "12" and 12.0)."""
 
     default_error_messages = {
-        "invalid": _("Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5).")
+        "not_cents": _("Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR.")
     }
+    not_a_number = "not_cents"
 
     def __init__(self, **kwargs):
         kwargs.setdefault("min_value", 0)
@@ -57,14 +96,15 @@ class CentsField(serializers.IntegerField):
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):
-            self.fail("invalid")
+            self.fail(self.not_a_number)
         return super().to_internal_value(data)
 
 
 def money_response(data, *, replayed: bool) -> Response:
     """The answer to a money request (CAG-2): 201 when it was carried out now; a repeat of its
-    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header. The
-    caller reads `cardroom.idempotency.key_used(key)` before it runs the request."""
+    key answers 200 with the same body, and says so in the `Idempotent-Replayed` header: the
+    caller runs the request inside `cardroom.idempotency.replay_watch()` and passes its outcome,
+    so the loser of two identical requests racing says it too."""
     response = Response(data, status=status.HTTP_200_OK if replayed else status.HTTP_201_CREATED)
     response["Idempotent-Replayed"] = "true" if replayed else "false"
     return response
@@ -75,10 +115,43 @@ def request_key(request, data: dict) -> str:
     return request.headers.get("Idempotency-Key") or data.get("idempotency_key") or ""
 
 
+# The input of a request that carries money or chips, or a money request's key (CAG-2): a field
+# it does not know is refused by name, never ignored. An ignored `opening_float` (the old name of
+# `opening_float_cents`) or `amount` made the request fail for another reason, or worse, go
+# through without what the client meant to say. `refused_elsewhere` names fields the serializer
+# refuses itself with a message of their own (the cage's typed prize, fee and bounty). The
+# schema marks these bodies `additionalProperties: false` (cardroom.schema.AutoSchema).
+# A comment, not a docstring: drf-spectacular would publish it in every subclass's component.
+class MoneyRequestSerializer(serializers.Serializer):
+    refuses_unknown_fields = True
+    refused_elsewhere: tuple[str, ...] = ()
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            known = [name for name, field in self.fields.items() if not field.read_only]
+            unknown = [name for name in data if name not in known and name not in self.refused_elsewhere]
+            if unknown:
+                raise serializers.ValidationError({name: [_unknown_field(name, known)] for name in unknown})
+        return super().to_internal_value(data)
+
+
+def _unknown_field(name: str, known: list[str]) -> str:
+    if f"{name}_cents" in known:
+        return gettext(
+            "Unknown field. The amount goes in %(field)s, in whole cents (150000 is 1,500.00 EUR)."
+        ) % {"field": f"{name}_cents"}
+    if f"{name}_chips" in known:
+        return gettext("Unknown field. The chips go in %(field)s, as a whole number.") % {
+            "field": f"{name}_chips"
+        }
+    return gettext("Unknown field. This request takes: %(fields)s.") % {"fields": ", ".join(known)}
+
+
 class ChipCountField(CentsField):
     """A count of tournament chips as a JSON integer (the same strictness as money, CAG-5)."""
 
-    default_error_messages = {"invalid": _("Give the chips as a whole number, e.g. 25000 (CAG-5).")}
+    default_error_messages = {"not_chips": _("Give the chips as a whole number, e.g. 25000.")}
+    not_a_number = "not_chips"
 
 
 class Pagination(LimitOffsetPagination):

@@ -20,6 +20,8 @@ from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardroom.audit_actions import SEAT_ACTION_LABELS
+from cardroom.house_rules import rule_title
 from cardroom.money import format_chips, format_eur
 
 SYSTEM_ACTOR = "system"
@@ -82,11 +84,11 @@ KEY_LABELS = {
     "user_agent": gettext_lazy("Browser"),
     "differences": gettext_lazy("Differences"),
     "file": gettext_lazy("Backup file"),
-    "sha256": gettext_lazy("SHA-256 checksum"),
+    "sha256": gettext_lazy("Checksum"),
 }
-# Keys whose values are the ledger's or the rule book's codes ("table:7", "CSH-5"): shown as
-# code, which the trail keeps on purpose.
-CODE_KEYS = {"reference", "rule", "request_key", "action", "file", "sha256"}
+# Keys whose values are the ledger's codes ("table:7", a request's key): shown as code, which the
+# trail keeps on purpose. A rule is shown by its title in words, a seat's action by its label.
+CODE_KEYS = {"reference", "request_key", "file", "sha256"}
 # Keys the services write in cents or in basis points without saying so in the key's name.
 CENTS_KEYS = {"amount", "amounts", "prize", "fee", "bounty", "pot"}
 BASIS_POINT_KEYS = {"percentages", "payout_percentages"}
@@ -184,6 +186,10 @@ def format_value(value, *, key: str = "", field=None) -> str:
         return number_format(Decimal(value) / 100, decimal_pos=2, use_l10n=True) + " %"
     if isinstance(value, int) and key.endswith("_chips"):
         return format_chips(value)
+    if isinstance(value, str) and key == "rule" and rule_title(value):
+        return rule_title(value)
+    if isinstance(value, str) and key == "action" and value in SEAT_ACTION_LABELS:
+        return str(SEAT_ACTION_LABELS[value])
     if isinstance(value, str):
         choices = dict(field.flatchoices) if field is not None and field.choices else {}
         choices = choices or _choices_by_field_name().get(key, {})

@@ -6,7 +6,8 @@ class DomainError(Exception):
 
     `code` is a stable machine-readable slug, `message` a translated sentence that says what to
     do next, `rule` the house rule's ID in docs/house-rules.md (e.g. "CSH-5") when one applies.
-    The API maps it to a 4xx JSON body {"code", "detail", "rule"}; pages show it as a form error.
+    The API maps it to a 4xx JSON body {"code", "detail", "rule"}; pages show the message with
+    the rule as a link to its text in the rule book (cardroom/refusals.py), never as a code.
     """
 
     status_code = 400
@@ -23,7 +24,8 @@ class DomainError(Exception):
         return {"code": self.code, "detail": self.message, "rule": self.rule}
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+        # Words only: a page links the rule (cardroom/refusals.py), the API answers it apart.
+        return self.message
 
 
 class NotFound(DomainError):

@@ -8,12 +8,13 @@ from django.utils.translation import gettext_lazy as _
 
 from cardroom.errors import DomainError
 from cardroom.money import eur_in_words, format_chips, format_eur, parse_cents, parse_chips
+from cardroom.refusals import refusal
 from cardroom.selectors import venue_get
 
 
 class DomainFormMixin:
     """A FormView whose `perform(form)` calls one service; a DomainError becomes a form error
-    that names the rule, and nothing is written (the service's transaction rolled back)."""
+    that links its rule, and nothing is written (the service's transaction rolled back)."""
 
     def perform(self, form):  # pragma: no cover - every view defines it
         raise NotImplementedError
@@ -22,7 +23,7 @@ class DomainFormMixin:
         try:
             self.result = self.perform(form)
         except DomainError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, refusal(error))
             return self.form_invalid(form)
         return super().form_valid(form)
 
@@ -47,7 +48,7 @@ class _TypedNumberField(forms.Field):
         try:
             return self.parse(value, field=str(self.label or _("Amount")))
         except DomainError as error:
-            raise forms.ValidationError(error.message, code=error.code) from None
+            raise refusal(error) from None
 
 
 class MoneyField(_TypedNumberField):

@@ -11,12 +11,19 @@ result to replay. The key is stored, unique, in the same transaction as the work
   for the winner's commit, fails, rolls its own work back and answers with the winner's result;
 - a refused request stores nothing, so the same key may be tried again once the problem is
   fixed.
+
+Whether a request was carried out now or answered with an earlier result is known only once it
+ran (the winner of a race and its loser both find the key unused when they start): the API wraps
+its call in `replay_watch()` and reads the outcome afterwards, for `Idempotent-Replayed`.
 """
 
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TypeVar
 
 from django.db import IntegrityError, models, transaction
@@ -28,11 +35,42 @@ from cardroom.models import IdempotentRequest
 
 T = TypeVar("T", bound=models.Model)
 
-KEY_PATTERN = re.compile(r"^[A-Za-z0-9._:-]{8,80}$")
+KEY_PATTERN = re.compile(r"[A-Za-z0-9._:-]{8,80}")
+
+
+@dataclass
+class ReplayOutcome:
+    """What `run_once` did with the watched request's key: `replayed` is True when the answer is
+    an earlier request's result (a repeat, or the loser of a race with the same key)."""
+
+    replayed: bool = False
+
+
+_watched: ContextVar[ReplayOutcome | None] = ContextVar("idempotency_replay_outcome", default=None)
+
+
+@contextmanager
+def replay_watch() -> Iterator[ReplayOutcome]:
+    """Watch the money request run inside the block: `outcome.replayed` afterwards."""
+    outcome = ReplayOutcome()
+    token = _watched.set(outcome)
+    try:
+        yield outcome
+    finally:
+        _watched.reset(token)
+
+
+def note_replayed() -> None:
+    """The request being served is answered with an earlier result (run_once, or a caller that
+    found that result itself before reaching it, such as the cage's routing)."""
+    outcome = _watched.get()
+    if outcome is not None:
+        outcome.replayed = True
 
 
 def require_key(key: str) -> str:
-    if not KEY_PATTERN.match(key or ""):
+    # fullmatch: "$" would also take a key ending in a line break.
+    if not KEY_PATTERN.fullmatch(key or ""):
         raise DomainError(
             "idempotency_key_required",
             _("Every money request needs a request key (8-80 letters, digits, ._:-)."),
@@ -48,8 +86,7 @@ def fingerprint(operation: str, request: dict) -> str:
 
 
 def key_used(key: str) -> bool:
-    """Whether a request with this key has already been carried out (for the API's
-    `Idempotent-Replayed` header; read before the request runs)."""
+    """Whether a request with this key has already been carried out."""
     return IdempotentRequest.objects.filter(key=key).exists()
 
 
@@ -71,6 +108,7 @@ def _previous(*, key: str, operation: str, digest: str, load: Callable[[int], T]
         return None
     if done.operation != operation or done.fingerprint != digest:
         raise key_reused()
+    note_replayed()
     return load(done.result_id)
 
 

@@ -12,38 +12,46 @@ class Venue(models.Model):
     currency = models.CharField(_("currency"), max_length=3, default="EUR", editable=False)
     time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Bratislava")
     smallest_chip_cents = models.PositiveIntegerField(
-        _("smallest chip (cents)"), default=50, help_text=_("RAK-3, TRN-10: amounts round to it.")
+        _("smallest chip (cents)"), default=50, help_text=_("Rake and prizes are rounded to it.")
     )
     gaming_day_start_hour = models.PositiveSmallIntegerField(
         _("gaming day starts at (hour)"),
         default=6,
-        help_text=_("A gaming day runs from this hour to the same hour the next day (PLY-2)."),
+        help_text=_("A gaming day runs from this hour to the same hour the next day."),
     )
     aml_threshold_cents = models.BigIntegerField(
         _("AML threshold (cents)"),
         default=200_000,
-        help_text=_("Cash movements per gaming day from which a verified ID is required (PLY-2)."),
+        help_text=_("Cash movements per gaming day from which a verified ID is required."),
     )
     confirm_threshold_cents = models.BigIntegerField(
         _("confirm amounts over (cents)"),
         default=100_000,
-        help_text=_("A typed amount over this is shown back in words and needs a second tap (CAG-5)."),
+        help_text=_("A typed amount over this is shown back in words and needs a second tap."),
+    )
+    recount_threshold_cents = models.BigIntegerField(
+        _("recount a drawer that differs by more than (cents)"),
+        default=500,
+        help_text=_(
+            "Closing a shift whose counted drawer differs from the expected amount by more than "
+            "this asks for one recount first."
+        ),
     )
     dealer_push_minutes = models.PositiveSmallIntegerField(
         _("dealer push every (minutes)"),
         default=30,
-        help_text=_("Each dealer moves on to the next table this often (DLR-2)."),
+        help_text=_("Each dealer moves on to the next table this often."),
     )
 
     remote_join_enabled = models.BooleanField(
         _("players may join waiting lists from their phones"),
         default=True,
-        help_text=_("Turn off to stop joins from the public page at once (WTL-1)."),
+        help_text=_("Turn off to stop joins from the public page at once."),
     )
     remote_joins_per_hour = models.PositiveSmallIntegerField(
         _("joins from one address per hour"),
         default=6,
-        help_text=_("More joins from one network address within an hour are refused (WTL-1)."),
+        help_text=_("More joins from one network address within an hour are refused."),
     )
     identity_retention_years = models.PositiveSmallIntegerField(
         _("identity kept after the last transaction (years)"),
@@ -69,6 +77,10 @@ class Venue(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(confirm_threshold_cents__gt=0), name="venue_confirm_threshold_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(recount_threshold_cents__gte=0),
+                name="venue_recount_threshold_not_negative",
             ),
             models.CheckConstraint(
                 condition=models.Q(dealer_push_minutes__gte=10, dealer_push_minutes__lte=90),

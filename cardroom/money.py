@@ -166,10 +166,10 @@ def require_positive(cents: int, *, field: str = "amount") -> int:
     """Refuse zero and negative amounts (every money movement is a positive sum)."""
     if cents <= 0:
         raise DomainError(
-            "amount_not_positive", _("%(field)s must be more than 0.00 EUR.") % {"field": field}
+            "amount_not_positive", _("%(field)s must be more than 0.00 EUR.") % {"field": field}, rule="CAG-5"
         )
     if cents > MAX_CENTS:
-        raise DomainError("amount_too_large", _("%(field)s is too large.") % {"field": field})
+        raise DomainError("amount_too_large", _("%(field)s is too large.") % {"field": field}, rule="CAG-5")
     return cents
 
 

@@ -138,7 +138,7 @@ class RoleRequiredMixin(AccessMixin):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         if not has_role(request.user, *self.allowed_roles):
-            raise DjangoPermissionDenied(_("Your role does not allow this page (ROL-1)."))
+            raise DjangoPermissionDenied(_("Your role does not allow this page."))
         return super().dispatch(request, *args, **kwargs)
 
 
@@ -153,7 +153,7 @@ def roles_permission(*roles: Role) -> type[BasePermission]:
     """An API permission class that admits the given roles only."""
 
     class HasRole(BasePermission):
-        message = _("Your role does not allow this (ROL-1).")
+        message = _("Your role does not allow this.")
 
         def has_permission(self, request, view) -> bool:
             return has_role(request.user, *roles)

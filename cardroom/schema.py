@@ -1,5 +1,17 @@
-"""OpenAPI post-processing: every operation documents the error answers it can give, in the one
-shape they all have ({"code", "detail", "rule"}), so clients and the schema fuzzer know them."""
+"""OpenAPI: every operation documents the error answers it can give, in the one shape they all
+have ({"code", "detail", "rule"}), so clients and the schema fuzzer know them; and a money
+request's body says that it takes no other field (cardroom.api.MoneyRequestSerializer)."""
+
+from drf_spectacular import openapi
+
+
+class AutoSchema(openapi.AutoSchema):
+    def _map_basic_serializer(self, serializer, direction):
+        result = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and getattr(serializer, "refuses_unknown_fields", False):
+            result["additionalProperties"] = False
+        return result
+
 
 ERROR_STATUSES = {
     "400": "The request breaks a house rule or is malformed.",
@@ -10,6 +22,8 @@ ERROR_STATUSES = {
     "409": "The request collides with what is recorded (e.g. an idempotency key reused).",
     "413": "The request body is too large.",
     "415": "Unsupported media type.",
+    "503": "The database or another service could not be reached mid-request: send the request "
+    "again after Retry-After seconds, with the same request key (CAG-2).",
 }
 
 ERROR_SCHEMA = {

@@ -73,7 +73,7 @@ def audit_list(
 ) -> QuerySet[AuditRecord]:
     records = AuditRecord.objects.all()
     if action:
-        records = records.filter(action__startswith=action)
+        records = records.filter(action=action)
     if object_type:
         records = records.filter(object_type=object_type)
     if object_id:
@@ -85,6 +85,11 @@ def audit_list(
     if until:
         records = records.filter(at__lt=until)
     return records
+
+
+def audit_actions() -> list[str]:
+    """The actions the trail holds records of (one index-only read)."""
+    return list(AuditRecord.objects.order_by().values_list("action", flat=True).distinct())
 
 
 def audit_object_types() -> list[str]:

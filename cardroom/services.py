@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, AuditRedactionPermit, Venue
+from cardroom.money import MAX_CENTS
 from cardroom.roles import MANAGER_ROLES, require_role
 from cardroom.selectors import venue_cache_clear
 
@@ -98,6 +99,7 @@ VENUE_FIELDS = [
     "gaming_day_start_hour",
     "aml_threshold_cents",
     "confirm_threshold_cents",
+    "recount_threshold_cents",
     "dealer_push_minutes",
     "identity_retention_years",
 ]
@@ -140,14 +142,22 @@ def _validate_venue(changes: dict[str, Any]) -> None:
                 "invalid_time_zone", _("Unknown time zone: %s") % changes["time_zone"]
             ) from None
     if "smallest_chip_cents" in changes and not 0 < changes["smallest_chip_cents"] <= 100_000:
-        raise DomainError("invalid_smallest_chip", _("The smallest chip must be more than 0.00 EUR."))
+        raise DomainError(
+            "invalid_smallest_chip", _("The smallest chip must be more than 0.00 EUR."), rule="RAK-3"
+        )
     if "gaming_day_start_hour" in changes and not 0 <= changes["gaming_day_start_hour"] <= 23:
-        raise DomainError("invalid_hour", _("The gaming day start hour must be 0 to 23."))
+        raise DomainError("invalid_hour", _("The gaming day start hour must be 0 to 23."), rule="PLY-2")
     if "aml_threshold_cents" in changes and changes["aml_threshold_cents"] <= 0:
-        raise DomainError("invalid_aml_threshold", _("The AML threshold must be more than 0.00 EUR."))
+        raise DomainError(
+            "invalid_aml_threshold", _("The AML threshold must be more than 0.00 EUR."), rule="PLY-2"
+        )
     if "confirm_threshold_cents" in changes and changes["confirm_threshold_cents"] <= 0:
         raise DomainError(
             "invalid_confirm_threshold", _("The confirm threshold must be more than 0.00 EUR."), rule="CAG-5"
+        )
+    if "recount_threshold_cents" in changes and not 0 <= changes["recount_threshold_cents"] <= MAX_CENTS:
+        raise DomainError(
+            "invalid_recount_threshold", _("The recount threshold is 0.00 EUR or more."), rule="CAG-3"
         )
     if "identity_retention_years" in changes and not 1 <= changes["identity_retention_years"] <= 30:
         raise DomainError(

@@ -6,7 +6,6 @@ what `make run` and `make test` use on a bare machine. Nothing exists only in pr
 production-like check in CI uses this module with different environment variables.
 """
 
-import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -17,22 +16,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.converters import LARGEST as LARGEST_PATH_NUMBER
+from cardroom.env import env_bool, env_list, env_networks
+from cardroom.schedule import BEAT_SCHEDULE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Local state of the embedded default (SQLite files, the beat schedule), never committed.
 VAR_DIR = BASE_DIR / "var"
 VAR_DIR.mkdir(exist_ok=True)
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
 DEBUG = env_bool("DJANGO_DEBUG")
@@ -51,18 +41,12 @@ PLAYER_IDENTITY_KEY = os.environ.get("PLAYER_IDENTITY_KEY", "").strip()  # GDP-1
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+
 # The proxies in front of the site (addresses or networks), whose X-Forwarded-For is believed
 # when the limits that count by address look for the device's address, and whose
 # X-Forwarded-Proto says the device's connection was HTTPS (cardroom/network.py).
-TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES")
-for _proxy in TRUSTED_PROXIES:
-    try:
-        ipaddress.ip_network(_proxy, strict=False)
-    except ValueError:
-        raise ImproperlyConfigured(
-            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or a network "
-            "(e.g. 127.0.0.1 or 10.0.0.0/8)."
-        ) from None
+TRUSTED_PROXIES = env_networks("DJANGO_TRUSTED_PROXIES")
 
 # The address players' phones open the public pages by (https://room.example.com): the room's
 # screens show it as a QR code. Empty: the address the screen itself was opened by.
@@ -95,10 +79,16 @@ INSTALLED_APPS = [
     "devices",
     "dealers",
     "lobby",
+    "ops",
 ]
 
 MIDDLEWARE = [
-    # First: X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
+    # Outermost: times every request, and answers /health/ and /metrics itself (ops/middleware.py).
+    "ops.middleware.OpsMiddleware",
+    # An API answer is never an HTML error page; a lost database is a 503 that says sending the
+    # request again is safe (cardroom/failures.py).
+    "cardroom.middleware.FailureMiddleware",
+    # Then X-Forwarded-Proto only from the trusted proxies, before anything asks is_secure().
     "cardroom.middleware.ProxyHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy header on every response (CONTENT_SECURITY_POLICY below).
@@ -109,6 +99,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Before anything reads the session or the user (both are lazy until then) or a device: a NUL
+    # character anywhere in the request is a 400, never a database error.
+    "cardroom.middleware.InputGuardMiddleware",
     # After authentication: a paired dealer tablet's cookie makes the request its device's (ROL-2).
     "devices.middleware.DeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -145,6 +138,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'cardroom.sqlite3'}"),
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
+        # A kept connection that the server dropped while idle is noticed and reopened before a
+        # request or a task uses it, instead of failing that request.
+        conn_health_checks=True,
     )
 }
 DATABASE_IS_POSTGRES = DATABASES["default"]["ENGINE"].endswith("postgresql")
@@ -261,7 +257,13 @@ REST_FRAMEWORK = {
     ],
     # Fail closed: an API view that forgets its permission still needs a logged-in staff member.
     "DEFAULT_PERMISSION_CLASSES": ["cardroom.roles.IsStaffMember"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON read with a depth limit and no NUL characters (cardroom/parsers.py); forms as DRF reads them.
+    "DEFAULT_PARSER_CLASSES": [
+        "cardroom.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "cardroom.schema.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # Every list a page at a time, one paginator for all (its page sizes are in cardroom/api.py).
     "DEFAULT_PAGINATION_CLASS": "cardroom.api.Pagination",
@@ -315,57 +317,13 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER")
 CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
 # Exactly one beat sends the schedule, however many servers run one (OPS-2): with Redis, a beat
 # waits for the beat lock there and takes over when its holder stops (cardroom/beat.py); on the
-# embedded default it is Celery's own persistent scheduler.
-CELERY_BEAT_SCHEDULER = "cardroom.beat:LockedScheduler"
+# embedded default it is Celery's own persistent scheduler. ops/scheduler.py adds its heartbeat.
+CELERY_BEAT_SCHEDULER = "ops.scheduler:Scheduler"
 # The dealer rotation runs this many times faster (drills and the fault tests: 600 makes a
 # 30-minute push 3 seconds); 1 in a room.
 DEALERS_TIME_SCALE = int(os.environ.get("DEALERS_TIME_SCALE", "1"))
-CELERY_BEAT_SCHEDULE: dict = {
-    # Balances read ended gaming days from the ledger's day totals; this closes a day soon after
-    # it ends (and again after a posting dated into it reopened it).
-    "cashier-ledger-days-close": {
-        "task": "cashier.ledger_days_close",
-        "schedule": 300.0,
-        "options": {"expires": 300},
-    },
-    # Reports read ended gaming days from rollups; this builds them soon after a day ends.
-    "reports-rollup-missing": {
-        "task": "reports.rollup_missing",
-        "schedule": 300.0,
-        "options": {"expires": 300},
-    },
-    # The tournament clock's safety net (TRN-8): raises overdue levels, sends near ETA messages.
-    # A message older than its period is dropped: the next one does the same work.
-    "tournaments-clock-reconcile": {
-        "task": "tournaments.clock_reconcile",
-        "schedule": 2.0,
-        "options": {"expires": 2.0},
-    },
-    # The waiting lists' safety net (CSH-7): passes called players whose seat hold is over.
-    "cashgame-waiting-reconcile": {
-        "task": "cashgame.waiting_reconcile",
-        "schedule": 2.0,
-        "options": {"expires": 2.0},
-    },
-    # The dealer rotation's safety net (DLR-2): carries out overdue pushes and replans when a
-    # table opened or closed or a tournament broke one (the games do not call the dealers).
-    "dealers-rotation-reconcile": {
-        "task": "dealers.rotation_reconcile",
-        "schedule": 2.0,
-        "options": {"expires": 2.0},
-    },
-    # WTL-3: phone numbers of players off the lists for 24 hours are erased, within the hour.
-    "cashgame-waiting-phones-erase": {
-        "task": "cashgame.waiting_phones_erase",
-        "schedule": 15 * 60.0,
-        "options": {"expires": 15 * 60.0},
-    },
-    "players-identities-destroy": {  # GDP-1: sealed identities past their retention destroyed
-        "task": "players.identities_destroy",
-        "schedule": 3600.0,
-        "options": {"expires": 3600.0},
-    },
-}
+# The room's periodic work: the reconcilers (every 2 s) and the daily closes (cardroom/schedule.py).
+CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
 
 CACHES = {
     "default": (
@@ -383,3 +341,14 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# OPS-2 (ops/): who may read /metrics (nobody else may); errors to Sentry or GlitchTip, scrubbed.
+METRICS_ALLOWED_ADDRESSES = env_networks("METRICS_ALLOWED_ADDRESSES")
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+if METRICS_TOKEN and len(METRICS_TOKEN) < 24:
+    raise ImproperlyConfigured("METRICS_TOKEN: use at least 24 random characters.")
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    from ops.sentry import sentry_init
+
+    sentry_init(dsn=SENTRY_DSN, environment=os.environ.get("SENTRY_ENVIRONMENT", ""))

@@ -4,11 +4,11 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 
 from cage.urls import api_urlpatterns as cage_api
 from cage.urls import urlpatterns as cage_pages
 from cardroom import views
+from cardroom.auth_api import obtain_auth_token
 from cashgame.urls import api_urlpatterns as cashgame_api
 from cashier.urls import api_urlpatterns as cashier_api
 from cashier.urls import urlpatterns as cashier_pages
@@ -47,6 +47,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("venue/", views.VenueSettingsView.as_view(), name="venue-settings"),
     path("audit/", views.AuditListView.as_view(), name="audit-list"),
+    path("rules/", views.RuleBookView.as_view(), name="rules"),
     path("players/", include("players.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("tv/", include("tournaments.tv_urls")),

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import DateInput, MoneyField
 from cardroom.models import Venue
-from cardroom.selectors import audit_object_types
+from cardroom.selectors import audit_actions, audit_object_types
 
 
 class VenueForm(forms.Form):
@@ -19,6 +19,11 @@ class VenueForm(forms.Form):
         label=_("Confirm typed amounts over (EUR)"),
         confirm_large=False,
         help_text=_("Larger amounts are shown back in words and need a second tap."),
+    )
+    recount_threshold_cents = MoneyField(
+        label=_("Recount a drawer that differs by more than (EUR)"),
+        confirm_large=False,
+        help_text=_("Closing a shift with a larger variance asks for one recount first."),
     )
     dealer_push_minutes = forms.IntegerField(
         label=_("Dealers move on every (minutes)"), min_value=10, max_value=90
@@ -39,6 +44,7 @@ class VenueForm(forms.Form):
             "gaming_day_start_hour": venue.gaming_day_start_hour,
             "aml_threshold_cents": venue.aml_threshold_cents,
             "confirm_threshold_cents": venue.confirm_threshold_cents,
+            "recount_threshold_cents": venue.recount_threshold_cents,
             "dealer_push_minutes": venue.dealer_push_minutes,
             "identity_retention_years": venue.identity_retention_years,
         }
@@ -55,8 +61,16 @@ def object_type_choices() -> list[tuple[str, str]]:
     return [("", _("All")), *named]
 
 
+def action_choices() -> list[tuple[str, str]]:
+    """The actions the trail holds, by their labels in the user's language, not "shift.close"."""
+    from cardroom.audit_actions import action_label
+
+    named = sorted(((code, action_label(code)) for code in audit_actions()), key=lambda choice: choice[1])
+    return [("", _("All")), *named]
+
+
 class AuditFilterForm(forms.Form):
-    action = forms.CharField(label=_("Action"), required=False, max_length=80)
+    action = forms.ChoiceField(label=_("Action"), required=False)
     object_type = forms.ChoiceField(label=_("Object type"), required=False)
     actor = forms.CharField(label=_("Staff"), required=False, max_length=150)
     since = forms.DateField(label=_("From"), required=False, widget=DateInput)
@@ -65,4 +79,5 @@ class AuditFilterForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Read once per request, for checking the choice and for drawing the list alike.
+        self.fields["action"].choices = action_choices()
         self.fields["object_type"].choices = object_type_choices()

@@ -1,4 +1,4 @@
-"""Pages of the shared kernel: home, venue settings and the audit trail."""
+"""Pages of the shared kernel: home, venue settings, the audit trail and the rule book."""
 
 from datetime import datetime, time
 
@@ -16,8 +16,10 @@ from django.utils.translation import gettext_lazy
 from django.views import defaults
 from django.views.generic import FormView, TemplateView
 
+from cardroom.audit_actions import action_label, note_text
 from cardroom.audit_display import actor_label, audit_lines, object_label
 from cardroom.forms import DomainFormMixin
+from cardroom.house_rules import rule_book
 from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, Role, RoleRequiredMixin, user_roles
 from cardroom.selectors import audit_list, venue_get
 from cardroom.services import venue_update
@@ -82,6 +84,8 @@ class AuditListView(RoleRequiredMixin, TemplateView):
             {
                 "record": record,
                 "actor": actor_label(record.actor_name),
+                "action": action_label(record.action),
+                "note": note_text(record.note),
                 "object": object_label(record.object_type),
                 "before": audit_lines(record.before, record.object_type),
                 "after": audit_lines(record.after, record.object_type),
@@ -89,6 +93,17 @@ class AuditListView(RoleRequiredMixin, TemplateView):
             for record in page
         ]
         return super().get_context_data(form=form, page=page, rows=rows, query=query.urlencode(), **kwargs)
+
+
+class RuleBookView(TemplateView):
+    """The house rules in the reader's language, each rule at its own anchor (/rules/#CSH-5), where
+    a refusal's link leads. Open to everyone: the room's rules are no secret, and the players'
+    pages link them too."""
+
+    template_name = "cardroom/rules.html"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(groups=rule_book(), **kwargs)
 
 
 def permission_denied(request, exception):

@@ -4,25 +4,33 @@ They clean to the keyword arguments of `cashgame.calculators`."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from cardroom.errors import DomainError
 from cardroom.forms import MoneyField
 from cardroom.money import parse_cents
+from cardroom.refusals import refusal
 from cashgame.models import Game
 from poker.betting import Limit
+
+
+def keywords() -> dict[str, str]:
+    """The words the floor types after a player's amount, in the page's language."""
+    return {
+        "folded": pgettext("side-pot calculator: a player who folded", "folded"),
+        "dead": pgettext("side-pot calculator: a dead blind", "dead"),
+    }
+
+
+def _spellings(keyword: str) -> set[str]:
+    """A keyword as the page writes it, and in English, which every page also reads."""
+    return {keyword, keywords()[keyword].casefold()}
 
 
 class SidePotForm(forms.Form):
     """Amounts in EUR (cleaned to cents), so that a game's rake and jackpot drop apply."""
 
-    players = forms.CharField(
-        label=_(
-            "Players, one per line in seat order from the button's left: name and live money put in "
-            "(EUR); add 'folded', and 'dead' with the amount of a dead blind: 'D 2 folded dead 1'"
-        ),
-        widget=forms.Textarea(attrs={"rows": 5}),
-        initial="A 20\nB 5\nC 20",
-    )
+    players = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), initial="A 20\nB 5\nC 20")
     ranking = forms.CharField(
         label=_("Showdown result, best first: '>' between ranks, ties side by side (e.g. B > A C)"),
         required=False,
@@ -37,32 +45,50 @@ class SidePotForm(forms.Form):
     drop = MoneyField(label=_("Jackpot drop (empty: the game's, or none)"), required=False)
     chip = MoneyField(label=_("Smallest chip"), initial="0.50")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].label = (
+            _(
+                "Players, one per line in seat order from the button's left: name and live money put in "
+                "(EUR); add '%(folded)s', and '%(dead)s' with the amount of a dead blind: "
+                "'D 2 %(folded)s %(dead)s 1'"
+            )
+            % keywords()
+        )
+
     def clean_players(self):
         players = []
+        words_of = keywords()
+        folded, dead_word = _spellings("folded"), _spellings("dead")
         for line in self.cleaned_data["players"].splitlines():
             parts = line.split()
             if not parts:
                 continue
-            words = parts[2:]
+            words = [word.casefold() for word in parts[2:]]
             dead = "0"
-            if "dead" in words:
-                at = words.index("dead")
+            at = next((i for i, word in enumerate(words) if word in dead_word), None)
+            if at is not None:
                 if at + 1 == len(words):
-                    raise forms.ValidationError(_("Give the dead blind's amount after 'dead': %s") % line)
+                    message = _("Give the dead blind's amount after '%(dead)s': %(line)s")
+                    raise forms.ValidationError(message % {**words_of, "line": line})
                 dead = words[at + 1]
                 del words[at : at + 2]
-            if len(parts) < 2 or any(word != "folded" for word in words):
-                raise forms.ValidationError(
-                    _("Each line is a name, an amount and 'folded' or 'dead': %s") % line
-                )
+            if len(parts) < 2 or any(word not in folded for word in words):
+                message = _("Each line is a name, an amount and '%(folded)s' or '%(dead)s': %(line)s")
+                raise forms.ValidationError(message % {**words_of, "line": line})
             try:
                 amount, dead_cents = parse_cents(parts[1]), parse_cents(dead, field=_("Dead money"))
             except DomainError as error:
-                raise forms.ValidationError(error.message) from None
+                raise refusal(error) from None
             if amount < 0 or dead_cents < 0:
                 raise forms.ValidationError(_("Amounts put in are 0.00 EUR or more: %s") % line)
             players.append(
-                {"name": parts[0], "amount": amount, "folded": "folded" in words, "dead": dead_cents}
+                {
+                    "name": parts[0],
+                    "amount": amount,
+                    "folded": any(word in folded for word in words),
+                    "dead": dead_cents,
+                }
             )
         if not players:
             raise forms.ValidationError(_("Enter at least one player."))

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from cardroom.errors import DomainError
 from cardroom.forms import AmountsForm, MoneyField, MoneyRequestForm
 from cardroom.money import parse_cents
+from cardroom.refusals import refusal
 from cashgame.models import CashTable, Game, GameType, HousePlayers, PlayerSession, VoidReason, WaitSource
 from cashgame.rulebook import situation_choices
 from cashgame.selectors import player_by_card
@@ -208,7 +209,7 @@ class HandEndForm(AmountsForm):
         try:
             return [parse_cents(part.strip(), field=str(_("Side pots"))) for part in text.split("+")]
         except DomainError as error:
-            raise forms.ValidationError(error.message) from None
+            raise refusal(error) from None
 
     def clean(self):
         data = super().clean()
@@ -240,7 +241,7 @@ def add_hand_error(form: forms.Form, error: DomainError) -> None:
     field = HAND_ERROR_FIELDS.get(error.code)
     if field == "side_pots" and not form.data.get("side_pots"):
         field = "pot"  # no side pots typed: the pot is what to check
-    form.add_error(field if field in form.fields else None, error.message)
+    form.add_error(field if field in form.fields else None, refusal(error))
 
 
 class HandVoidForm(forms.Form):

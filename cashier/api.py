@@ -7,12 +7,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField, Pagination, paginated_response
+from cardroom.api import CentsField, MoneyRequestSerializer, Pagination, paginated_response
 from cardroom.errors import DomainError
+from cardroom.parsers import JSONParser
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier import services
 from cashier.models import (
@@ -33,6 +33,10 @@ class CashierApi(APIView):
 class ShiftSerializer(serializers.ModelSerializer):
     cashier = serializers.CharField(source="cashier.get_username")
     drawer_now_cents = serializers.SerializerMethodField()
+    recount_asked = serializers.BooleanField(
+        read_only=True,
+        help_text="The count differed by more than the venue's recount threshold: count again (CAG-3).",
+    )
 
     class Meta:
         model = Shift
@@ -47,6 +51,9 @@ class ShiftSerializer(serializers.ModelSerializer):
             "counted_cents",
             "variance_cents",
             "denominations",
+            "first_count_cents",
+            "first_counted_at",
+            "recount_asked",
             "drawer_now_cents",
         ]
 
@@ -54,14 +61,14 @@ class ShiftSerializer(serializers.ModelSerializer):
         return drawer_expected(shift=shift) if shift.is_open else None
 
 
-class ShiftOpenSerializer(serializers.Serializer):
+class ShiftOpenSerializer(MoneyRequestSerializer):
     opening_float_cents = CentsField(required=False, allow_null=True, default=None)
     denominations = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True, default=None
     )
 
 
-class ShiftCloseSerializer(serializers.Serializer):
+class ShiftCloseSerializer(MoneyRequestSerializer):
     counted_cents = CentsField(required=False, allow_null=True, default=None)
     denominations = serializers.DictField(
         child=serializers.IntegerField(min_value=0), required=False, allow_null=True, default=None
@@ -137,6 +144,11 @@ class ShiftDetailApi(CashierApi):
 
 
 class ShiftCloseApi(CashierApi):
+    """Count the drawer and close the shift (CAG-3). A count further from the expected amount
+    than the venue's recount threshold closes nothing the first time: the answer is the shift,
+    still open, with `recount_asked`; the next count closes it. An `Idempotency-Key` header makes
+    a repeated request the same count, never the recount."""
+
     permission_classes = [CASH_DESK]
 
     @extend_schema(request=ShiftCloseSerializer, responses=ShiftSerializer)
@@ -148,14 +160,18 @@ class ShiftCloseApi(CashierApi):
             shift=get_object_or_404(scoped_shifts(request.user), pk=pk),
             counted_cents=data.validated_data["counted_cents"],
             denominations=data.validated_data["denominations"],
+            idempotency_key=request.headers.get("Idempotency-Key") or None,
         )
         return Response(ShiftSerializer(shift).data)
 
 
 class ShiftHandoverApi(CashierApi):
+    """Hand the drawer over: 201 with the receiving cashier's new shift, or 200 with this shift,
+    still open with `recount_asked`, when the count must be made again first (CAG-3)."""
+
     permission_classes = [roles_permission(*CASHIER_ROLES)]
 
-    @extend_schema(request=HandoverSerializer, responses={201: ShiftSerializer})
+    @extend_schema(request=HandoverSerializer, responses={201: ShiftSerializer, 200: ShiftSerializer})
     def post(self, request, pk: int):
         data = HandoverSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -169,6 +185,8 @@ class ShiftHandoverApi(CashierApi):
             counted_cents=data.validated_data["counted_cents"],
             denominations=data.validated_data["denominations"],
         )
+        if shift.recount_asked:
+            return Response(ShiftSerializer(shift).data)
         return Response(ShiftSerializer(shift).data, status=status.HTTP_201_CREATED)
 
 

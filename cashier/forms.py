@@ -2,7 +2,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from cardroom.forms import AmountsForm, MoneyField
+from cardroom.forms import AmountsForm, MoneyField, MoneyRequestForm
 from cardroom.money import CURRENCY, format_eur
 
 
@@ -25,11 +25,11 @@ def _denomination_text(cents: int) -> str:
 denomination_label = lazy(_denomination_text, str)
 
 
-class ShiftCloseForm(AmountsForm):
+class ShiftCloseForm(MoneyRequestForm):
     """A blind count: pieces per note and coin, the total computed (here, and live on the page
     by a small script); the expected figure is shown only once the count is recorded (CAG-3).
     A typed total is still taken, for a drawer counted another way; when both are given they
-    must agree."""
+    must agree. The page's key makes a second tap the same count, never the recount."""
 
     counted = MoneyField(label=_("Counted total (EUR)"), required=False)
 

@@ -124,6 +124,10 @@ class Shift(models.Model):
     handed_over_to = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="handed_over_from"
     )
+    # The first count of a drawer that differed from the expected amount by more than the
+    # venue's recount threshold: the shift stays open for one recount, which closes it (CAG-3).
+    first_count_cents = models.BigIntegerField(_("first count"), null=True, blank=True)
+    first_counted_at = models.DateTimeField(_("first counted"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("shift")
@@ -147,6 +151,11 @@ class Shift(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == ShiftStatus.OPEN
+
+    @property
+    def recount_asked(self) -> bool:
+        """Counted once, too far from the expected amount: the next count closes the shift."""
+        return self.is_open and self.first_counted_at is not None
 
 
 class TransactionKind(models.TextChoices):

@@ -67,9 +67,14 @@ class ShiftCloseView(RoleRequiredMixin, DomainFormMixin, FormView):
             shift=self.shift,
             counted_cents=form.cleaned_data["counted"],
             denominations=form.denominations(),
+            idempotency_key=form.cleaned_data["idempotency_key"],
         )
 
     def get_success_url(self):
+        if self.result.recount_asked:
+            # The count page says why and what next (its recount box); still blind: neither the
+            # expected figure nor the variance.
+            return reverse("cashier:shift-close", args=[self.shift.pk])
         messages.success(
             self.request,
             _("Shift closed: counted %(counted)s, expected %(expected)s, variance %(variance)s.")

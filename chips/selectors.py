@@ -1,11 +1,22 @@
 """Reads of the chip inventory (CHP-2). Never writes."""
 
 from collections import defaultdict
+from dataclasses import dataclass
 
-from django.db.models import Sum
+from django.db import transaction
+from django.db.models import F, Sum
 
 from cardroom.money import format_chips, format_eur
-from chips.models import ChipAccount, ChipAccountKind, ChipCount, ChipEntry, ChipPosting, ChipSet, ChipSetKind
+from chips.models import (
+    ChipAccount,
+    ChipAccountKind,
+    ChipCount,
+    ChipEntry,
+    ChipPosting,
+    ChipSet,
+    ChipSetKind,
+    Denomination,
+)
 
 # The order the inventory lists accounts in.
 KIND_ORDER = [
@@ -21,6 +32,81 @@ def account_balance(*, account: ChipAccount) -> dict[int, int]:
     """Denomination id -> chips the account holds."""
     rows = ChipEntry.objects.filter(account=account).values("denomination").annotate(total=Sum("quantity"))
     return {row["denomination"]: row["total"] for row in rows}
+
+
+@dataclass(frozen=True)
+class CashChips:
+    """The cash-game set, its chips by value and its cage and players' hands accounts."""
+
+    chip_set: ChipSet
+    chips: dict[int, Denomination]
+    cage: ChipAccount | None
+    hands: ChipAccount | None
+
+    @property
+    def smallest(self) -> int:
+        return min(self.chips) if self.chips else 0
+
+
+# The set, its chips and its accounts change only with a migration: each process remembers them
+# once both accounts exist (the cage's comes with the first chips brought to it, the players' with
+# the first sale), and only once the transaction that read them commits, so a row of a transaction
+# that rolls back is never kept. Tests clear it between tests.
+_cache: dict[str, CashChips] = {}
+
+
+def cash_chips_cache_clear() -> None:
+    _cache.clear()
+
+
+def cash_chips_get() -> CashChips | None:
+    """The room's cash-game chips, or None when the room has no cash-game set."""
+    known = _cache.get("cash")
+    if known is not None:
+        return known
+    chip_set = ChipSet.objects.filter(kind=ChipSetKind.CASH).order_by("pk").first()
+    if chip_set is None:
+        return None
+    chips = {chip.value: chip for chip in chip_set.denominations.all()}
+    accounts = {
+        account.kind: account
+        for account in ChipAccount.objects.filter(
+            chip_set=chip_set, kind__in=[ChipAccountKind.CAGE, ChipAccountKind.HANDS], table_key=""
+        )
+    }
+    found = CashChips(
+        chip_set=chip_set,
+        chips=chips,
+        cage=accounts.get(ChipAccountKind.CAGE),
+        hands=accounts.get(ChipAccountKind.HANDS),
+    )
+    cash_chips_remember(found)
+    return found
+
+
+def cash_chips_remember(cash: CashChips) -> None:
+    """Keep the cash-game chips for this process once both accounts exist and this transaction
+    commits."""
+    if cash.cage is not None and cash.hands is not None:
+        transaction.on_commit(lambda: _cache.setdefault("cash", cash))
+
+
+def chips_held(account: ChipAccount | None) -> dict[int, int]:
+    """Denomination id -> chips the account holds, in one statement ({} for no account)."""
+    return account_balance(account=account) if account is not None else {}
+
+
+def cash_chips_worth(*, cash: CashChips, held: dict[int, int]) -> int:
+    """What chips held ({denomination id: chips}) are worth in cents, counting no chip below 0."""
+    return sum(value * max(held.get(chip.pk, 0), 0) for value, chip in cash.chips.items())
+
+
+def cash_chips_in_cage() -> int:
+    """What the cage's cash-game chips are worth, in cents (one statement)."""
+    worth = ChipEntry.objects.filter(
+        account__kind=ChipAccountKind.CAGE, account__chip_set__kind=ChipSetKind.CASH
+    ).aggregate(worth=Sum(F("quantity") * F("denomination__value")))["worth"]
+    return worth or 0
 
 
 def chip_set_default(*, kind: str) -> ChipSet | None:

@@ -162,7 +162,7 @@ def board_get(*, now: datetime) -> dict:
         "round": round_rows,
         "gaps": [
             {
-                "table": g["table"],
+                "table": labels.get(g.get("key"), g["table"]),
                 "kind": g["kind"],
                 "start": datetime.fromisoformat(g["start"]),
                 "end": datetime.fromisoformat(g["end"]),

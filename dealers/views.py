@@ -9,6 +9,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
+from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from dealers.board import board_get
 from dealers.forms import DealerAddForm, SendForm
@@ -49,7 +50,7 @@ class _DealerAction(RoleRequiredMixin, View):
         try:
             messages.success(request, self.act(request, dealer))
         except DomainError as error:
-            messages.error(request, error.message)
+            refuse(request, error)
         return redirect("dealers:board")
 
 
@@ -85,7 +86,7 @@ class DealerAddView(RoleRequiredMixin, View):
                 raise DomainError("dealer_name_taken", _("Give the dealer a name."), rule="DLR-1")
             dealer = dealer_create(actor=request.user, name=form.cleaned_data["name"])
         except DomainError as error:
-            messages.error(request, error.message)
+            refuse(request, error)
         else:
             messages.success(request, _("%(name)s is a dealer now.") % {"name": dealer.name})
         return redirect("dealers:board")

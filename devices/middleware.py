@@ -21,7 +21,8 @@ COOKIE = "cardroom_tablet"
 COOKIE_SALT = "devices.tablet-cookie"
 # Browsers keep a cookie at most 400 days; the tablet is paired again after that.
 COOKIE_AGE = 400 * 24 * 3600
-OPEN_TO_DEVICE = ("/tablet/", "/i18n/", "/favicon.ico")
+# The rule book too: a refusal on the tablet links its rule there (it reads, it writes nothing).
+OPEN_TO_DEVICE = ("/tablet/", "/i18n/", "/favicon.ico", "/rules/")
 
 
 def set_device_cookie(response, token: str) -> None:

@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 from cardroom.errors import DomainError
 from cardroom.money import format_eur
 from cardroom.network import client_address
+from cardroom.refusals import refusal, refuse
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
 from cashgame.forms import HandEndForm, HandVoidForm, add_hand_error
 from cashgame.models import HandStatus, VoidReason
@@ -59,7 +60,7 @@ class DeviceUnpairView(RoleRequiredMixin, View):
             try:
                 services.device_unpair(actor=request.user, device=device)
             except DomainError as error:
-                messages.error(request, error.message)
+                refuse(request, error)
             else:
                 messages.success(
                     request, _("%(device)s is unpaired: it opens nothing any more.") % {"device": device}
@@ -100,7 +101,7 @@ class PairView(View):
                     code=form.cleaned_data["code"], user_agent=request.headers.get("User-Agent", "")
                 )
             except DomainError as error:
-                form.add_error("code", error.message)
+                form.add_error("code", refusal(error))
                 cache.add(key, 0, PAIR_FAILURE_WINDOW)
                 cache.incr(key)
             else:
@@ -177,7 +178,7 @@ class TabletActionView(DeviceRequiredMixin, View):
         try:
             hand = services.tablet_hand_flop(device=request.device)
         except DomainError as error:
-            messages.error(request, error.message)
+            refuse(request, error)
         else:
             messages.success(request, _("Hand %(n)d: flop dealt, the hand is raked.") % {"n": hand.number})
         return redirect("devices:tablet")

@@ -1,12 +1,14 @@
 """Player registry API: look up, create, edit, verify ID, exclude (PLY-1)."""
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardroom.api import Pagination, paginated_response
+from cardroom.names import validate_person_name
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, roles_permission
 from players import services
 from players.models import ExclusionStatus, IdDocumentType, Player
@@ -47,9 +49,11 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class PlayerInputSerializer(serializers.Serializer):
-    first_name = serializers.CharField(max_length=80)
-    last_name = serializers.CharField(max_length=80)
-    nickname = serializers.CharField(max_length=80, required=False, allow_blank=True, default="")
+    first_name = serializers.CharField(max_length=80, validators=[validate_person_name])
+    last_name = serializers.CharField(max_length=80, validators=[validate_person_name])
+    nickname = serializers.CharField(
+        max_length=80, required=False, allow_blank=True, default="", validators=[validate_person_name]
+    )
     date_of_birth = serializers.DateField()
     card_number = serializers.RegexField(
         r"^[0-9A-Za-z-]{0,20}$", required=False, allow_blank=True, default=""
@@ -80,20 +84,38 @@ class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
+SEARCH_TERM_NEEDED = _("Give a search term: a card number, or the start of a name or a nickname.")
+
+
+class PlayerQuerySerializer(serializers.Serializer):
+    """?q= is required: the list is a search, and an empty page for no term looked like a room
+    without players."""
+
+    q = serializers.CharField(
+        max_length=100,
+        error_messages={"required": SEARCH_TERM_NEEDED, "blank": SEARCH_TERM_NEEDED},
+    )
+
+
 class PlayerListApi(APIView):
     permission_classes = [roles_permission(*PLAYER_DESK_ROLES)]
     pagination_class = Pagination
 
     @extend_schema(
-        parameters=[OpenApiParameter("q", str, description="Card number, name or nickname")],
+        parameters=[
+            OpenApiParameter(
+                "q", str, required=True, description="Card number, or the start of a name or nickname"
+            )
+        ],
         responses=PlayerSerializer(many=True),
     )
     def get(self, request):
-        query = request.query_params.get("q", "")[:100]
+        query = PlayerQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
         return paginated_response(
             request=request,
             view=self,
-            items=player_search(query=query, limit=None),
+            items=player_search(query=query.validated_data["q"], limit=None),
             serializer_class=PlayerSerializer,
         )
 

@@ -2,13 +2,16 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import DateInput
+from cardroom.names import validate_person_name
 from players.models import ExclusionStatus, IdDocumentType, Player
 
 
 class PlayerForm(forms.Form):
-    first_name = forms.CharField(label=_("First name"), max_length=80)
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    nickname = forms.CharField(label=_("Nickname"), max_length=80, required=False)
+    first_name = forms.CharField(label=_("First name"), max_length=80, validators=[validate_person_name])
+    last_name = forms.CharField(label=_("Last name"), max_length=80, validators=[validate_person_name])
+    nickname = forms.CharField(
+        label=_("Nickname"), max_length=80, required=False, validators=[validate_person_name]
+    )
     date_of_birth = forms.DateField(label=_("Date of birth"), widget=DateInput)
     card_number = forms.RegexField(
         label=_("Membership card"),
@@ -24,7 +27,7 @@ class PlayerForm(forms.Form):
     public_full_name = forms.BooleanField(
         label=_("Show the full name on the room's screens and phone pages"),
         required=False,
-        help_text=_("Only if the player asks for it; otherwise they show his nickname or initials."),
+        help_text=_("Only if the player asks for it; otherwise they show the player's nickname or initials."),
     )
 
     @classmethod

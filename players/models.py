@@ -72,7 +72,7 @@ class Player(models.Model):
     public_full_name = models.BooleanField(
         _("full name on public screens"),
         default=False,
-        help_text=_("The player agreed that the room's screens and phone pages show his full name."),
+        help_text=_("The player agreed that the room's screens and phone pages show the player's full name."),
     )
     # Search keys, kept in step by the services: diacritics-free lower case.
     first_name_key = models.CharField(max_length=80, editable=False, db_index=True)

@@ -16,15 +16,17 @@ from django.utils import timezone, translation
 
 from cardroom.selectors import venue_cache_clear
 from cashier.services.ledger import account_cache_clear
+from chips.selectors import cash_chips_cache_clear
 
 
 def caches_clear(*, shared: bool = True) -> None:
-    """The per-process caches of rows (venue, accounts) and, unless `shared` is off, Django's
-    caches (the floor's room, the TV's state): on SQLite a rolled-back test's ids come back in the
-    next test. A test with a real Celery worker keeps the shared cache: on Redis its database is
-    also the worker's broker."""
+    """The per-process caches of rows (venue, accounts, the cash-game chips) and, unless `shared`
+    is off, Django's caches (the floor's room, the TV's state): on SQLite a rolled-back test's ids
+    come back in the next test. A test with a real Celery worker keeps the shared cache: on Redis
+    its database is also the worker's broker."""
     venue_cache_clear()
     account_cache_clear()
+    cash_chips_cache_clear()
     if shared:
         for cache in caches.all():
             cache.clear()

@@ -70,7 +70,7 @@ def _level_dict(level: TournamentLevel, *, index: int, number: int | None) -> di
         "ante_chips": level.ante_chips,
         "big_blind_ante": level.big_blind_ante,
         "duration_ms": level.duration_seconds * 1000,
-        "note": level.note,
+        "note": level.note_text,
     }
 
 

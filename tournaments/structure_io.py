@@ -15,6 +15,7 @@ import json
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.parsers import UnsafeJSON, json_loads, nul_refused
 from cardroom.spreadsheet import spreadsheet_cell, spreadsheet_text_read
 
 COLUMNS = ["kind", "small_blind_chips", "big_blind_chips", "ante_chips", "big_blind_ante", "minutes", "note"]
@@ -52,7 +53,9 @@ def _boolean(value, *, row: int) -> bool:
         return True
     if text in FALSE_WORDS:
         return False
-    raise _invalid(_("Row %(row)d: big_blind_ante must be true or false.") % {"row": row})
+    # The file's own words stay as they are written in it (no language).
+    message = _("Row %(row)d: %(column)s must be %(true)s or %(false)s.")
+    raise _invalid(message % {"row": row, "column": "big_blind_ante", "true": "true", "false": "false"})
 
 
 def _level(raw: dict, *, row: int) -> dict:
@@ -78,6 +81,8 @@ def parse_csv(text: str) -> list[dict]:
     """Levels from CSV text with a header row naming the columns (any order, `note` optional)."""
     if len(text) > MAX_FILE_CHARS:
         raise _invalid(_("The file is too large for a blind structure."))
+    if "\x00" in text:
+        raise _invalid(nul_refused().message)
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     header = [name.strip() for name in reader.fieldnames or []]
     missing = {"small_blind_chips", "big_blind_chips", "minutes"} - set(header)
@@ -99,7 +104,9 @@ def parse_json(text: str) -> tuple[str, list[dict]]:
     if len(text) > MAX_FILE_CHARS:
         raise _invalid(_("The file is too large for a blind structure."))
     try:
-        data = json.loads(text)
+        data = json_loads(text)
+    except UnsafeJSON as error:
+        raise _invalid(error.message) from None
     except ValueError as error:
         raise _invalid(_("The file is not valid JSON: %s") % error) from None
     name = ""

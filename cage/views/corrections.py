@@ -7,9 +7,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from cage import services
-from cage.selectors import posting_transaction, reversal_list
+from cage.selectors import correction_next_step, posting_transaction, reversal_list
 from cardroom.errors import DomainError
 from cardroom.money import format_eur
+from cardroom.refusals import refuse
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier.api import scoped_transactions
 from cashier.forms import ReversalRequestForm
@@ -54,7 +55,7 @@ class ReversalRequestView(RoleRequiredMixin, View):
             message = _("Reversal requested (%(what)s); a manager must approve it.")
             messages.success(request, message % {"what": _described(posting)})
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("cashier:receipt", pk=pk)
 
 
@@ -65,13 +66,22 @@ class ReversalDecisionView(RoleRequiredMixin, View):
     def post(self, request, pk: int, decision: str):
         reversal_request = get_object_or_404(ReversalRequest, pk=pk)
         try:
+            what = {"what": _described(reversal_request.posting)}
             if decision == "approve":
                 services.correction_approve(actor=request.user, request=reversal_request)
-                message = _("Reversal posted (%(what)s).")
+                # The one next step at the table, when the reversal leaves one (CAG-6).
+                message = " ".join(
+                    text
+                    for text in (
+                        _("Reversal posted (%(what)s).") % what,
+                        correction_next_step(posting=reversal_request.posting),
+                    )
+                    if text
+                )
             else:
                 reversal_reject(actor=request.user, request=reversal_request)
-                message = _("Reversal rejected (%(what)s).")
-            messages.success(request, message % {"what": _described(reversal_request.posting)})
+                message = _("Reversal rejected (%(what)s).") % what
+            messages.success(request, message)
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("cashier:reversals")

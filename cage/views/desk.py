@@ -2,22 +2,24 @@
 and what he is owed, and act in one tap. Every action posts the desk's one form, which goes
 through the cage's one door (CAG-6)."""
 
-from django.contrib import messages
+from urllib.parse import urlencode
+
 from django.db.models import QuerySet
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from cage import services
 from cage.desk import desk_actions, place_bound_form
 from cage.forms import TransactionForm
-from cage.selectors import player_desk_get
+from cage.selectors import player_desk_get, receipt_facts_get, receipt_where
 from cardroom.forms import DomainFormMixin
-from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin
+from cashier.api import scoped_transactions
+from cashier.receipts import receipt_message
 from cashier.selectors import drawer_expected, open_shift_for, shift_transactions
+from chips.selectors import cash_chips_in_cage
 from players.models import Player
 from players.selectors import player_search
 
@@ -71,10 +73,13 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
         actions = desk_actions(desk) if desk else []
         if form.is_bound and place_bound_form(actions, form, self.request.POST.get("action", "")):
             form = self.get_form_class()(initial=self.get_initial())  # the full form, fresh
+        elif not form.is_bound:
+            _focus_the_amount(actions)
         transactions: QuerySet = shift_transactions(shift=self.shift)[:50]
         return super().get_context_data(
             shift=self.shift,
             drawer_cents=drawer_expected(shift=self.shift),
+            cage_chips_cents=desk.cage_chips_cents if desk else cash_chips_in_cage(),
             transactions=transactions,
             query=self.query,
             matches=self.matches,
@@ -83,8 +88,21 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
             actions=actions,
             form=form,
             full_form_open=form.is_bound,
+            done=self.done_message,
             **kwargs,
         )
+
+    @cached_property
+    def done_message(self):
+        """The line of the transaction just made (`?done=<id>`), this cashier's own: said once
+        however often the page is reached, so a double tap reads as the one sale it was."""
+        wanted = self.request.GET.get("done", "")
+        if not wanted.isdigit() or len(wanted) > 18:
+            return None
+        record = scoped_transactions(self.request.user).filter(pk=int(wanted)).first()
+        if record is None:
+            return None
+        return receipt_message(record=record, where=receipt_where(receipt_facts_get(record=record)))
 
     def perform(self, form):
         data = form.cleaned_data
@@ -105,14 +123,17 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
         )
 
     def get_success_url(self):
-        messages.success(
-            self.request,
-            _("Receipt %(n)s: %(kind)s, %(player)s, %(amount)s.")
-            % {
-                "n": self.result.receipt_number,
-                "kind": self.result.get_kind_display(),
-                "player": self.result.player.full_name if self.result.player else "",
-                "amount": format_eur(self.result.amount_cents),
-            },
-        )
-        return reverse("cashier:receipt", args=[self.result.pk])
+        # Back to the player, ready for the next thing, with the receipt to print (CAG-4).
+        done = {"done": self.result.pk}
+        if self.result.player_id is not None:
+            done = {"player": self.result.player_id, **done}
+        return f"{reverse('cashier:desk')}?{urlencode(done)}"
+
+
+def _focus_the_amount(actions) -> None:
+    """The cashier types only the amount: the player's first action that asks for one has the
+    cursor (the floor's table and seat travel hidden)."""
+    for action in actions:
+        if not action.refused and "amount" in action.fields:
+            action.form.fields["amount"].widget.attrs["autofocus"] = True
+            return

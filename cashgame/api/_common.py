@@ -6,10 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.views import APIView
 
+from cardroom.parsers import JSONParser
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, MANAGER_ROLES, Role, has_role, roles_permission
 from cashgame.models import CashTable, Game, Hand, PlayerSession
 
@@ -24,7 +24,7 @@ def desks_read(*writers: Role) -> type[BasePermission]:
     """Every desk reads; only the given roles write (ROL-1)."""
 
     class DesksRead(BasePermission):
-        message = _("Your role does not allow this (ROL-1).")
+        message = _("Your role does not allow this.")
 
         def has_permission(self, request, view) -> bool:
             if request.method in SAFE_METHODS:

@@ -6,12 +6,11 @@ of betting, not an amount of money: its blinds, bets and stacks are whole number
 unit the floor counts (cents at a cash table, chips in a tournament), as on its page.
 """
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from cardroom.api import CentsField
+from cardroom.api import CentsField, MoneyRequestSerializer
 from cashgame import calculators
 from cashgame.api._common import (
     FLOOR,
@@ -28,20 +27,7 @@ from poker.betting import Limit
 LimitField = inline_choices([(limit.value, limit.value) for limit in Limit])
 
 
-# The names these amounts had before they were cents by name: a client still sending one would
-# have it ignored, and a rake or chip it meant would silently not apply.
-OLD_AMOUNT_NAMES = ("amount", "dead", "chip", "rake", "drop")
-
-
-def refuse_old_amount_names(data) -> None:
-    old = [name for name in OLD_AMOUNT_NAMES if isinstance(data, dict) and name in data]
-    if old:
-        raise serializers.ValidationError(
-            {name: [_("Amounts are in cents: send %(name)s_cents.") % {"name": name}] for name in old}
-        )
-
-
-class PotPlayerSerializer(serializers.Serializer):
+class PotPlayerSerializer(MoneyRequestSerializer):
     name = StrictCharField(max_length=40)
     amount_cents = CentsField(source="amount", help_text="Live money put in.")
     folded = StrictBooleanField(default=False)
@@ -51,12 +37,8 @@ class PotPlayerSerializer(serializers.Serializer):
         help_text="POT-4: dead money put in on top (a dead small blind); it joins the main pot.",
     )
 
-    def to_internal_value(self, data):
-        refuse_old_amount_names(data)
-        return super().to_internal_value(data)
 
-
-class SidePotInputSerializer(serializers.Serializer):
+class SidePotInputSerializer(MoneyRequestSerializer):
     players = PotPlayerSerializer(
         many=True, min_length=1, max_length=10, help_text="Seat order from the button's left."
     )
@@ -91,10 +73,6 @@ class SidePotInputSerializer(serializers.Serializer):
         default=None,
         help_text="The jackpot drop (not the game's).",
     )
-
-    def to_internal_value(self, data):
-        refuse_old_amount_names(data)
-        return super().to_internal_value(data)
 
 
 class PotSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import CentsField, Pagination, paginated_response
+from cardroom.api import CentsField, MoneyRequestSerializer, Pagination, paginated_response
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, roles_permission
 from cashgame import selectors
 from cashgame.api._common import (
@@ -42,7 +42,7 @@ class DropCountSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class DropCountInputSerializer(serializers.Serializer):
+class DropCountInputSerializer(MoneyRequestSerializer):
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
     period_start = serializers.DateTimeField()
     period_end = serializers.DateTimeField()

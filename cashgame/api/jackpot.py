@@ -5,8 +5,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import Pagination, money_response, paginated_response, request_key
-from cardroom.idempotency import key_used
+from cardroom.api import MoneyRequestSerializer, Pagination, money_response, paginated_response, request_key
+from cardroom.idempotency import replay_watch
 from cashgame import selectors
 from cashgame.api._common import (
     CASHIER,
@@ -67,7 +67,7 @@ class ClaimInputSerializer(serializers.Serializer):
     board = StrictCharField(max_length=30, help_text='five cards, e.g. "8d 8c 9c Tc Jc"')
 
 
-class SharePaySerializer(serializers.Serializer):
+class SharePaySerializer(MoneyRequestSerializer):
     shift = StrictPrimaryKeyRelatedField(queryset=Shift.objects.all())
     idempotency_key = StrictCharField(max_length=80, required=False, default="")
 
@@ -102,11 +102,11 @@ class SharePayApi(JsonApiView):
         data = SharePaySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        share = jackpot.jackpot_share_pay(
-            actor=request.user,
-            shift=data.validated_data["shift"],
-            share=get_object_or_404(JackpotShare, pk=pk),
-            idempotency_key=key,
-        )
-        return money_response(ShareSerializer(share).data, replayed=replayed)
+        with replay_watch() as outcome:
+            share = jackpot.jackpot_share_pay(
+                actor=request.user,
+                shift=data.validated_data["shift"],
+                share=get_object_or_404(JackpotShare, pk=pk),
+                idempotency_key=key,
+            )
+        return money_response(ShareSerializer(share).data, replayed=outcome.replayed)

@@ -7,8 +7,15 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import CentsField, Pagination, money_response, paginated_response, request_key
-from cardroom.idempotency import key_used
+from cardroom.api import (
+    CentsField,
+    MoneyRequestSerializer,
+    Pagination,
+    money_response,
+    paginated_response,
+    request_key,
+)
+from cardroom.idempotency import replay_watch
 from cashgame import selectors
 from cashgame.api._common import (
     CASHIER,
@@ -93,7 +100,7 @@ class SeatPlayerSerializer(serializers.Serializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
 
 
-class MoneySerializer(serializers.Serializer):
+class MoneySerializer(MoneyRequestSerializer):
     shift = StrictPrimaryKeyRelatedField(queryset=Shift.objects.all())
     amount_cents = CentsField()
     idempotency_key = StrictCharField(max_length=80, required=False, default="")
@@ -124,7 +131,7 @@ class CashOutSerializer(MoneySerializer):
     leaving = StrictBooleanField(default=True, help_text="Cash-out only when leaving the seat (CSH-2).")
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(MoneyRequestSerializer):
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all())
     seat = StrictIntegerField(min_value=1, max_value=10)
     chips_cents = CentsField(required=False, allow_null=True, default=None)
@@ -134,7 +141,7 @@ class StateSerializer(serializers.Serializer):
     action = StateActionField()
 
 
-class StackSerializer(serializers.Serializer):
+class StackSerializer(MoneyRequestSerializer):
     chips_cents = CentsField()
 
 
@@ -199,18 +206,18 @@ class BuyInApi(JsonApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request_key(request, values)
-        replayed = key_used(key)
-        session = sessions.session_buy_in(
-            actor=request.user,
-            shift=values["shift"],
-            table=values["table"],
-            player=values["player"],
-            seat=values["seat"],
-            amount_cents=values["amount_cents"],
-            method=values["method"],
-            idempotency_key=key,
-        )
-        return money_response(SessionSerializer(session).data, replayed=replayed)
+        with replay_watch() as outcome:
+            session = sessions.session_buy_in(
+                actor=request.user,
+                shift=values["shift"],
+                table=values["table"],
+                player=values["player"],
+                seat=values["seat"],
+                amount_cents=values["amount_cents"],
+                method=values["method"],
+                idempotency_key=key,
+            )
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
 
 
 class TopUpApi(JsonApiView):
@@ -224,17 +231,17 @@ class TopUpApi(JsonApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request_key(request, values)
-        replayed = key_used(key)
-        session = sessions.session_top_up(
-            actor=request.user,
-            shift=values["shift"],
-            session=get_session(pk),
-            amount_cents=values["amount_cents"],
-            chips_on_table_cents=values["chips_on_table_cents"],
-            method=values["method"],
-            idempotency_key=key,
-        )
-        return money_response(SessionSerializer(session).data, replayed=replayed)
+        with replay_watch() as outcome:
+            session = sessions.session_top_up(
+                actor=request.user,
+                shift=values["shift"],
+                session=get_session(pk),
+                amount_cents=values["amount_cents"],
+                chips_on_table_cents=values["chips_on_table_cents"],
+                method=values["method"],
+                idempotency_key=key,
+            )
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
 
 
 class CashOutApi(JsonApiView):
@@ -248,16 +255,16 @@ class CashOutApi(JsonApiView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         key = request_key(request, values)
-        replayed = key_used(key)
-        session = sessions.session_cash_out(
-            actor=request.user,
-            shift=values["shift"],
-            session=get_session(pk),
-            amount_cents=values["amount_cents"],
-            leaving=values["leaving"],
-            idempotency_key=key,
-        )
-        return money_response(SessionSerializer(session).data, replayed=replayed)
+        with replay_watch() as outcome:
+            session = sessions.session_cash_out(
+                actor=request.user,
+                shift=values["shift"],
+                session=get_session(pk),
+                amount_cents=values["amount_cents"],
+                leaving=values["leaving"],
+                idempotency_key=key,
+            )
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
 
 
 class MoveApi(JsonApiView):

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from cardroom.api import CentsField, Pagination, paginated_response
+from cardroom.api import CentsField, MoneyRequestSerializer, Pagination, paginated_response
 from cashgame import selectors
 from cashgame.api._common import (
     DESKS,
@@ -61,7 +61,7 @@ class GameSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class GameUpdateSerializer(serializers.Serializer):
+class GameUpdateSerializer(MoneyRequestSerializer):
     name = StrictCharField(max_length=80, required=False)
     game_type = GameTypeField(required=False)
     small_blind_cents = CentsField(required=False)
@@ -313,7 +313,7 @@ class HandStartSerializer(serializers.Serializer):
     button_seat = StrictIntegerField(min_value=1, max_value=10, required=False, allow_null=True, default=None)
 
 
-class HandEndSerializer(serializers.Serializer):
+class HandEndSerializer(MoneyRequestSerializer):
     pot_cents = CentsField(help_text="The final pot of the hand, all pots together, in cents.")
     side_pots_cents = serializers.ListField(
         child=CentsField(min_value=1),

@@ -16,8 +16,8 @@ class HandStatus(models.TextChoices):
 
 
 class VoidReason(models.TextChoices):
-    MISDEAL = "misdeal", _("Misdeal (FLR-1)")
-    DUPLICATE_CARD = "duplicate_card", _("Duplicate card (FLR-2)")
+    MISDEAL = "misdeal", _("Misdeal")
+    DUPLICATE_CARD = "duplicate_card", _("Duplicate card")
 
 
 class Hand(models.Model):

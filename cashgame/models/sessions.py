@@ -124,6 +124,11 @@ class SessionEvent(models.Model):
     posting = models.OneToOneField(
         "cashier.Posting", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # The chips that moved with the money (CHP-2): cage to the player at a buy-in or top-up,
+    # back at a cash-out, and back again at a correction of either.
+    chip_posting = models.OneToOneField(
+        "chips.ChipPosting", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     detail = models.CharField(_("detail"), max_length=200, blank=True)
 
     class Meta:

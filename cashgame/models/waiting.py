@@ -11,7 +11,7 @@ from cashgame.models.games import CashTable, Game
 class WaitSource(models.TextChoices):
     IN_PERSON = "in_person", _("In person")
     PHONE = "phone", _("By phone")
-    REMOTE = "remote", _("From his phone")
+    REMOTE = "remote", _("From the player's phone")
 
 
 class WaitStatus(models.TextChoices):

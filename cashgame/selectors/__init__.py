@@ -20,6 +20,7 @@ from cashgame.models import (
     PlayerSession,
     Ruling,
     SeatState,
+    SessionEvent,
     TableStatus,
     WaitingEntry,
     WaitStatus,
@@ -85,6 +86,18 @@ def session_list(*, table: CashTable | None = None, ended: bool | None = None) -
         sessions = sessions.filter(table=table)
     # pk last: a total order, so the API's pages neither repeat nor skip a session.
     return sessions.order_by("table__number", "seat", "-started_at", "-pk")
+
+
+def session_last_receipt(*, session: PlayerSession):
+    """The cashier's transaction of the session's latest buy-in, top-up or cash-out (its receipt),
+    or None when it moved no money (a cash-out of 0.00 EUR)."""
+    event = (
+        SessionEvent.objects.filter(session=session, transaction__isnull=False)
+        .select_related("transaction__player")
+        .order_by("-pk")
+        .first()
+    )
+    return event.transaction if event is not None else None
 
 
 def player_by_card(*, card_number: str) -> Player | None:

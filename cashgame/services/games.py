@@ -53,7 +53,9 @@ def _validate(values: dict[str, Any]) -> None:
         if value is None and name == "max_buy_in_cents":
             continue
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CENTS:
-            raise DomainError("invalid_amount", _("%s must be an amount of at least 0.00 EUR.") % name)
+            raise DomainError(
+                "invalid_amount", _("%s must be an amount of at least 0.00 EUR.") % name, rule="CSH-1"
+            )
     small, big = values["small_blind_cents"], values["big_blind_cents"]
     if not 0 < small <= big:
         raise DomainError(
@@ -87,7 +89,9 @@ def _validate(values: dict[str, Any]) -> None:
         )
     if not isinstance(values.get("half_bet_rule"), bool):
         raise DomainError(
-            "invalid_half_bet_rule", _("The half-bet rule is on or off (true or false)."), rule="BET-3"
+            "invalid_half_bet_rule",
+            _("The half-bet rule is on or off (%(true)s or %(false)s).") % {"true": "true", "false": "false"},
+            rule="BET-3",
         )
     if not 10 <= values["seat_hold_seconds"] <= 3600:
         raise DomainError("invalid_hold", _("A called player holds the seat 10 s to 60 min."), rule="CSH-7")

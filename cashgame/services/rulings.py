@@ -43,7 +43,7 @@ def ruling_record(
         if hand is None or hand.status != HandStatus.IN_PROGRESS:
             raise DomainError(
                 "hand_in_progress_required",
-                _("%(rule)s voids the hand in progress: pick it.") % {"rule": entry.rule},
+                _("%(ruling)s voids the hand in progress: pick that hand.") % {"ruling": entry.rule_name},
                 rule=entry.rule,
             )
         reason = (

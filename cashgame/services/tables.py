@@ -129,6 +129,7 @@ def table_close(*, actor, table: CashTable, now: datetime | None = None) -> Cash
             "players_seated",
             _("%(count)d player(s) still seated at %(table)s: cash them out or move them first.")
             % {"count": seated, "table": table},
+            rule="CSH-2",
             status_code=409,
         )
     before = snapshot(table, TABLE_FIELDS)

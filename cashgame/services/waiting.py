@@ -78,7 +78,7 @@ def waiting_add(
             )
     except IntegrityError:
         raise DomainError(
-            "already_waiting", _("The player is on this list already."), status_code=409
+            "already_waiting", _("The player is on this list already."), rule="CSH-7", status_code=409
         ) from None
 
 

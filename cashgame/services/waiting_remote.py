@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError, NotFound
+from cardroom.names import person_name_clean
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
@@ -115,11 +116,11 @@ def _clean_nickname(nickname: str) -> str:
     nickname = " ".join((nickname or "").split())
     if not nickname:
         raise DomainError("nickname_required", _("Give a nickname the floor can call you by."), rule="WTL-1")
-    if len(nickname) > NICKNAME_MAX or not nickname.isprintable():
+    if len(nickname) > NICKNAME_MAX:
         raise DomainError(
             "invalid_nickname", _("A nickname is at most %d letters.") % NICKNAME_MAX, rule="WTL-1"
         )
-    return nickname
+    return person_name_clean(nickname, label=_("Nickname"), rule="WTL-1")
 
 
 @transaction.atomic
@@ -182,7 +183,7 @@ def waiting_join_remote(
             )
     games = [game_for_update(pk) for pk in wanted if Game.objects.filter(pk=pk, active=True).exists()]
     if len(games) != len(wanted):
-        raise NotFound("unknown_game", _("That game is not offered. Choose one from the list."))
+        raise NotFound("unknown_game", _("That game is not offered. Choose one from the list."), rule="WTL-1")
     for game in games:
         open_entries = WaitingEntry.objects.filter(game=game, status__in=WAITING_STATUSES)
         if (phone and open_entries.filter(phone=phone).exists()) or (
@@ -242,7 +243,7 @@ def waiting_leave(*, token: str, entry_id: int, now: datetime | None = None) -> 
         obj=entry,
         before=before,
         after={"status": entry.status},
-        note="left from his phone",
+        note="left from the player's phone",
         now=now,
     )
     return entry

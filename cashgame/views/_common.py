@@ -5,6 +5,7 @@ from django.shortcuts import redirect, render
 from django.views import View
 
 from cardroom.errors import DomainError
+from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 
 
@@ -52,7 +53,7 @@ class ActionView(RoleRequiredMixin, View):
         try:
             result = self.perform(form, **kwargs)
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         else:
             messages.success(request, self.message(result, **kwargs))
         return redirect(self.back(**kwargs))

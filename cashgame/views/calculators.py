@@ -32,6 +32,6 @@ class CalculatorsView(RoleRequiredMixin, TemplateView):
                 try:
                     result = compute(form.cleaned_data)
                 except DomainError as refused:
-                    error = str(refused)
+                    error = refused
             context[name] = {"form": form, "result": result, "error": error}
         return super().get_context_data(calc=context, chosen=chosen, **kwargs)

@@ -7,11 +7,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
+from cardroom.refusals import refusal
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin
 from cashgame import forms, selectors
 from cashgame.models import JackpotShare
 from cashgame.services import jackpot, sessions
 from cashgame.views._common import ActionView
+from cashier.receipts import receipt_message
 from cashier.selectors import open_shift_for
 
 FORMS = {"buy-in": forms.BuyInForm, "top-up": forms.TopUpForm, "cash-out": forms.CashOutForm}
@@ -61,7 +63,7 @@ class CashierActionView(ActionView):
             try:
                 result = self.perform(form, action)
             except DomainError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, refusal(error))
             else:
                 messages.success(request, self.message(result, action))
                 return redirect(self.back())
@@ -91,12 +93,16 @@ class CashierActionView(ActionView):
         return sessions.session_cash_out(**common, session=data["session"], amount_cents=data["amount"])
 
     def message(self, result, action):
-        texts = {
-            "buy-in": _("%(player)s bought in at %(table)s, seat %(seat)d."),
-            "top-up": _("%(player)s topped up at %(table)s, seat %(seat)d."),
-            "cash-out": _("%(player)s cashed out and left %(table)s, seat %(seat)d."),
-        }
-        return texts[action] % {"player": result.player.full_name, "table": result.table, "seat": result.seat}
+        """The receipt, its amount, the player, the table and seat, and a print link (CAG-4)."""
+        record = selectors.session_last_receipt(session=result)
+        if record is None:  # a cash-out of 0.00 EUR: the seat is free, no money moved
+            return _("%(player)s left %(table)s, seat %(seat)d, with no chips.") % {
+                "player": result.player.full_name,
+                "table": result.table,
+                "seat": result.seat,
+            }
+        where = _("%(table)s, seat %(seat)s") % {"table": result.table, "seat": result.seat}
+        return receipt_message(record=record, where=where)
 
     def back(self, **kwargs):
         return reverse("cashgame:cashier")
@@ -114,7 +120,12 @@ class SharePayView(ActionView):
         )
 
     def message(self, result, **kwargs):
-        return _("Jackpot share paid to %s.") % result.player.full_name
+        record = result.transaction
+        if record is None:
+            return _("Jackpot share paid to %s.") % result.player.full_name
+        return receipt_message(
+            record=record, where=_("Jackpot share (%(role)s)") % {"role": result.get_role_display()}
+        )
 
     def back(self, **kwargs):
         return reverse("cashgame:cashier")

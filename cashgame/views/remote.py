@@ -21,6 +21,7 @@ from cashgame.services import waiting_remote
 
 
 class JoinForm(forms.Form):
+    # The service reads the nickname (cardroom.names) and its refusal is the page's one alert.
     nickname = forms.CharField(label=_("Nickname"), max_length=30, required=False)
     phone = forms.CharField(label=_("Phone number"), max_length=30, required=False)
     card_number = forms.CharField(label=_("or membership card number"), max_length=30, required=False)
@@ -46,9 +47,11 @@ class JoinView(ScreenLanguageMixin, TemplateView):
         chosen = {int(value) for value in raw if value.isdigit()}
         error = None
         if not form.is_valid():
-            error = DomainError("invalid_input", str(_("Check the fields below.")))
+            error = DomainError("invalid_input", str(_("Check the fields below.")), rule="WTL-1")
         elif len(chosen) != len(raw):
-            error = NotFound("unknown_game", str(_("That game is not offered. Choose one from the list.")))
+            error = NotFound(
+                "unknown_game", str(_("That game is not offered. Choose one from the list.")), rule="WTL-1"
+            )
         else:
             try:
                 _entries, token = waiting_remote.waiting_join_remote(

@@ -17,6 +17,7 @@ from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.money import parse_cents
+from cardroom.refusals import refuse
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_role
 from cashgame import forms, selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
@@ -111,13 +112,16 @@ class SeatActionView(RoleRequiredMixin, View):
         try:
             done = self.perform(request, table, seat, action)
         except DomainError as error:
-            outcome = ("error", str(error))
+            if not request.htmx:
+                refuse(request, error)
+                return redirect(_back(request, table))
+            outcome = ("error", error.message, error.rule)
         else:
-            outcome = ("success", done)
             self.person_form = None
-        if not request.htmx:
-            getattr(messages, outcome[0])(request, outcome[1])
-            return redirect(_back(request, table))
+            if not request.htmx:
+                messages.success(request, done)
+                return redirect(_back(request, table))
+            outcome = ("success", done, "")
         context = seat_panel_context(request, table, seat, person_form=self.person_form)
         context["outcome"] = outcome
         response = render(request, "cashgame/_seat_panel.html", context)

@@ -2,14 +2,17 @@
 
 import uuid
 from datetime import datetime
+from functools import partial
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.idempotency import run_once
 from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, require_role
+from cardroom.selectors import venue_get
 from cardroom.services import audit_record, snapshot
 from cashier.models import AccountKind, Shift, ShiftStatus
 from cashier.selectors import drawer_expected
@@ -23,6 +26,8 @@ SHIFT_FIELDS = [
     "variance_cents",
     "closed_at",
     "denominations",  # the blind count's pieces per note and coin, in the close's audit record
+    "first_count_cents",
+    "first_counted_at",
 ]
 
 
@@ -109,17 +114,47 @@ def shift_open(
     return shift
 
 
-@transaction.atomic
 def shift_close(
     *,
     actor,
     shift: Shift,
     counted_cents: int | None = None,
     denominations: dict | None = None,
+    idempotency_key: str | None = None,
     now: datetime | None = None,
 ) -> Shift:
     """Close with the counted drawer: record expected, counted and variance; the cash goes back
-    to the vault and any difference to cash over/short, so the drawer ends at zero (CAG-3)."""
+    to the vault and any difference to cash over/short, so the drawer ends at zero (CAG-3).
+
+    A first count that differs from the expected amount by more than the venue's recount
+    threshold closes nothing: it is recorded (on the shift and in the audit trail) and the
+    shift stays open for one recount, which closes it whatever it finds. The answer is the shift,
+    open (`recount_asked`) or closed. With the page's key a second tap of the same count is the
+    same request, never the recount."""
+    count = partial(
+        _shift_count,
+        actor=actor,
+        shift=shift,
+        counted_cents=counted_cents,
+        denominations=denominations,
+        now=now,
+    )
+    if not idempotency_key:
+        with transaction.atomic():
+            return count()
+    return run_once(
+        key=idempotency_key,
+        operation="cashier.shift_count",
+        request={"shift": shift.pk, "counted_cents": counted_cents, "denominations": denominations},
+        run=count,
+        load=lambda pk: Shift.objects.select_related("drawer").get(pk=pk),
+        now=now,
+    )
+
+
+def _shift_count(
+    *, actor, shift: Shift, counted_cents: int | None, denominations: dict | None, now: datetime | None
+) -> Shift:
     require_role(actor, *CASHIER_ROLES, *MANAGER_ROLES)
     now = now or timezone.now()
     shift = (
@@ -135,6 +170,24 @@ def shift_close(
     before = snapshot(shift, SHIFT_FIELDS)
     expected = drawer_expected(shift=shift)
     variance = counted - expected
+    if abs(variance) > venue_get().recount_threshold_cents and shift.first_counted_at is None:
+        shift.first_count_cents = counted
+        shift.first_counted_at = now
+        shift.save(update_fields=["first_count_cents", "first_counted_at"])
+        audit_record(
+            actor=actor,
+            action="shift.recount_asked",
+            obj=shift,
+            before=before,
+            after={
+                **snapshot(shift, SHIFT_FIELDS),
+                "expected_cents": expected,
+                "variance_cents": variance,
+                "denominations": clean,
+            },
+            now=now,
+        )
+        return shift
     if counted or expected:  # an empty drawer counted empty moves nothing
         ledger_post(
             lines=[
@@ -176,13 +229,16 @@ def shift_handover(
     now: datetime | None = None,
 ) -> Shift:
     """Hand the drawer to another cashier: close this shift with the count, and open the
-    receiving cashier's shift with exactly the counted cash as its float."""
+    receiving cashier's shift with exactly the counted cash as its float. A count the venue's
+    threshold sends back for a recount hands nothing over: the answer is this shift, still open."""
     now = now or timezone.now()
     if to_cashier.pk == actor.pk or not has_role(to_cashier, *CASHIER_ROLES):
         raise DomainError("invalid_handover", _("Hand the drawer over to another cashier."), rule="CAG-3")
     closed = shift_close(
         actor=actor, shift=shift, counted_cents=counted_cents, denominations=denominations, now=now
     )
+    if closed.recount_asked:
+        return closed  # counted too far off: counted again before anything is handed over (CAG-3)
     new_shift = shift_open(actor=to_cashier, opening_float_cents=closed.counted_cents, now=now)
     closed.handed_over_to = new_shift
     closed.save(update_fields=["handed_over_to"])

@@ -162,6 +162,37 @@ def _posting_write(
                         },
                         rule=RULE,
                     )
+    return posting_insert(
+        actor=actor,
+        chip_set=chip_set,
+        kind=kind,
+        lines=lines,
+        now=now,
+        table_key=table_key,
+        table_label=table_label,
+        dealer_name=dealer_name,
+        floor_name=floor_name,
+        note=note,
+    )
+
+
+def posting_insert(
+    *,
+    actor,
+    chip_set: ChipSet,
+    kind: str,
+    lines: list[ChipLine],
+    now: datetime,
+    table_key: str = "",
+    table_label: str = "",
+    dealer_name: str = "",
+    floor_name: str = "",
+    note: str = "",
+    audited: bool = True,
+) -> ChipPosting:
+    """Insert a posting whose lines are checked (balanced per chip, of `chip_set`, custody
+    accounts locked and holding enough): the posting, its entries in one statement, and its
+    audit record unless the caller's own record covers it."""
     kinds = {
         sign: {line.account.kind for line in lines if (line.quantity > 0) == sign} for sign in (False, True)
     }
@@ -191,6 +222,8 @@ def _posting_write(
             for line in lines
         ]
     )
+    if not audited:
+        return posting
     # Codes and counts only: the trail shows them in the reader's language.
     audit_record(
         actor=actor,

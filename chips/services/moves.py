@@ -23,6 +23,7 @@ from chips.models import (
     ChipPosting,
     ChipPostingKind,
     ChipSet,
+    ChipSetKind,
     Denomination,
 )
 from chips.selectors import account_balance
@@ -107,6 +108,16 @@ def chips_transfer(
     kind = TRANSFERS.get((source, target))
     if kind is None:
         raise DomainError("bad_transfer", _("Chips cannot move that way."), rule=RULE)
+    if chip_set.kind == ChipSetKind.CASH and ChipAccountKind.HANDS in (source, target):
+        # They move with the money (chips.services.cash): a move without it would part the two.
+        raise DomainError(
+            "chips_follow_cash",
+            _(
+                "Cash-game chips reach the players with a buy-in or top-up at the cage and come "
+                "back with a cash-out, together with the money."
+            ),
+            rule=RULE,
+        )
     return chip_posting_post(
         actor=actor,
         chip_set=chip_set,

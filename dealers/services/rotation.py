@@ -87,8 +87,10 @@ def replan_locked(rotation: Rotation, *, at: datetime) -> Rotation:
         tables=tables, states=states, push_minutes=venue.dealer_push_minutes
     )
     rotation.next_push_at = result.next_push_at
+    # The table's key: the board names it in the reader's language (the planner runs in none).
     rotation.gaps = [
         {
+            "key": g.table,
             "table": _label(g.table, by_key),
             "kind": g.kind,
             "start": g.start.isoformat(),

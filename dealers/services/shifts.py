@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.names import person_name_clean
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, require_role
 from cardroom.services import audit_record
 from dealers.models import Assignment, AssignmentKind, Dealer, Shift
@@ -21,7 +22,7 @@ from dealers.services.rotation import rotation_lock, settle_locked
 @transaction.atomic
 def dealer_create(*, actor, name: str, user=None) -> Dealer:
     require_role(actor, *MANAGER_ROLES)
-    name = name.strip()
+    name = person_name_clean(name.strip(), label=_("Name"), rule="DLR-1")
     if not name or Dealer.objects.filter(name__iexact=name).exists():
         raise DomainError("dealer_name_taken", _("Give the dealer a name no other dealer has."), rule="DLR-1")
     dealer = Dealer.objects.create(name=name, user=user)
@@ -118,7 +119,7 @@ def dealer_send(*, actor, dealer: Dealer, table_key: str, now: datetime | None =
     if shift is None:
         raise DomainError(
             "dealer_not_clocked_in",
-            _("%(name)s is not clocked in: clock him in first.") % {"name": dealer.name},
+            _("%(name)s is not clocked in: clock the dealer in first.") % {"name": dealer.name},
             rule="DLR-2",
             status_code=409,
         )

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cardroom.names import person_name_clean
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, require_role
 from cardroom.services import audit_record, snapshot
 from players.models import ExclusionStatus, IdDocumentType, Player, normalize
@@ -50,6 +51,12 @@ def _validate_identity(data: dict, *, today: date) -> None:
     for field, label in (("first_name", _("First name")), ("last_name", _("Last name"))):
         if not str(data.get(field, "")).strip():
             raise DomainError("required", _("%s is required.") % label, rule="PLY-1")
+    for field, label in (
+        ("first_name", _("First name")),
+        ("last_name", _("Last name")),
+        ("nickname", _("Nickname")),
+    ):
+        person_name_clean(str(data.get(field, "")), label=label, rule="PLY-1")
     dob = data.get("date_of_birth")
     if not isinstance(dob, date):
         raise DomainError("required", _("Date of birth is required."), rule="PLY-1")
@@ -153,6 +160,7 @@ def player_create(
         raise DomainError(
             "duplicate_card",
             _("Card number %s is already used.") % data["card_number"],
+            rule="PLY-1",
             status_code=409,
         )
     for _attempt in range(5):
@@ -173,6 +181,7 @@ def player_create(
                 raise DomainError(
                     "duplicate_card",
                     _("Card number %s is already used.") % data["card_number"],
+                    rule="PLY-1",
                     status_code=409,
                 ) from None
             continue  # two desks took the same generated number at once: draw the next
@@ -214,7 +223,10 @@ def player_update(*, actor, player: Player, now: datetime | None = None, **chang
         )
     if Player.objects.filter(card_number=data["card_number"]).exclude(pk=player.pk).exists():
         raise DomainError(
-            "duplicate_card", _("Card number %s is already used.") % data["card_number"], status_code=409
+            "duplicate_card",
+            _("Card number %s is already used.") % data["card_number"],
+            rule="PLY-1",
+            status_code=409,
         )
     document_changed = (data["id_document_type"], data["id_document_number"]) != (
         player.id_document_type,

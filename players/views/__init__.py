@@ -9,6 +9,7 @@ from django.views.generic import FormView, TemplateView, View
 
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
+from cardroom.refusals import refuse
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, RoleRequiredMixin, has_role
 from players import services
 from players.forms import ExclusionForm, LiftExclusionForm, PlayerForm
@@ -119,7 +120,13 @@ class PlayerActionView(RoleRequiredMixin, View):
             elif action == "exclude":
                 form = ExclusionForm(request.POST)
                 if not form.is_valid():
-                    raise DomainError("invalid", _("Check the exclusion form: %s") % form.errors.as_text())
+                    problems = "; ".join(
+                        f"{form.fields[name].label}: {' '.join(errors)}"
+                        if name in form.fields
+                        else " ".join(errors)
+                        for name, errors in form.errors.items()
+                    )
+                    raise DomainError("invalid", _("Check the exclusion form: %s") % problems, rule="PLY-1")
                 services.player_exclude(actor=request.user, player=player, **form.cleaned_data)
                 messages.success(
                     request, _("%(name)s: exclusion from play recorded.") % {"name": player.full_name}
@@ -127,11 +134,13 @@ class PlayerActionView(RoleRequiredMixin, View):
             elif action == "lift-exclusion":
                 form = LiftExclusionForm(request.POST)
                 if not form.is_valid():
-                    raise DomainError("invalid", _("Give the reason for lifting the exclusion."))
+                    raise DomainError(
+                        "invalid", _("Give the reason for lifting the exclusion."), rule="PLY-1"
+                    )
                 services.player_exclusion_lift(actor=request.user, player=player, **form.cleaned_data)
                 messages.success(request, _("%(name)s: exclusion lifted.") % {"name": player.full_name})
             else:
                 return redirect("players:detail", pk=pk)
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("players:detail", pk=pk)

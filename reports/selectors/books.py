@@ -10,7 +10,7 @@ ledger. A transaction whose posting was reversed counts in neither.
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, F, Max, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
@@ -25,6 +25,7 @@ from cashgame.models import (
 )
 from cashier.models import AccountKind, CashierTransaction, Entry, Posting, ReceiptCounter, Shift, ShiftStatus
 from cashier.selectors import account_amounts, drawer_expected, ledger_total
+from chips.models import CUSTODY_KINDS, ChipAccountKind, ChipEntry, ChipSetKind
 from tournaments.models import COUNTED_STATUSES, BountyAward, EntryPayment, EntryStatus, Tournament
 from tournaments.models import Entry as TournamentEntry
 
@@ -260,6 +261,65 @@ def _fee_fund_checks(amounts: dict) -> list[BookCheck]:
     ]
 
 
+def _chip_checks() -> list[BookCheck]:
+    """The chip ledger (CHP-2) and the cash-game chips that follow the money: sold with a
+    buy-in or top-up, taken back at a cash-out, moved back with a reversal."""
+    unbalanced = (
+        ChipEntry.objects.values("posting_id", "denomination_id")
+        .annotate(total=Sum("quantity"))
+        .exclude(total=0)
+        .count()
+    )
+    below_zero = (
+        ChipEntry.objects.filter(account__kind__in=CUSTODY_KINDS)
+        .values("account_id", "denomination_id")
+        .annotate(total=Sum("quantity"))
+        .filter(total__lt=0)
+        .count()
+    )
+    worth = Sum(F("quantity") * F("denomination__value"))
+    moved = Subquery(
+        ChipEntry.objects.filter(posting=OuterRef("chip_posting"), quantity__gt=0)
+        .values("posting")
+        .annotate(worth=worth)
+        .values("worth")
+    )
+    linked = SessionEvent.objects.filter(chip_posting__isnull=False)
+    wrong_worth = linked.annotate(worth=moved).exclude(worth=F("amount_cents")).count()
+    # Chips followed cash from the first event that moved them on: every later buy-in, top-up
+    # and cash-out moved its chips too (a room's history from before moves none).
+    first = linked.aggregate(first=Min("pk"))["first"]
+    money = SessionEvent.objects.filter(
+        transaction__isnull=False,
+        kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP, SessionEventKind.CASH_OUT],
+    )
+    without = money.filter(pk__gt=first, chip_posting__isnull=True).count() if first is not None else 0
+    flows = _sums(
+        money.filter(chip_posting__isnull=False).filter(_not_reversed("transaction__posting")),
+        sold=Sum("amount_cents", filter=Q(kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP])),
+        taken=Sum("amount_cents", filter=Q(kind=SessionEventKind.CASH_OUT)),
+    )
+    in_hands = (
+        ChipEntry.objects.filter(
+            account__kind=ChipAccountKind.HANDS, account__chip_set__kind=ChipSetKind.CASH
+        ).aggregate(worth=worth)["worth"]
+        or 0
+    )
+    return [
+        BookCheck(str(_("Chip postings that do not balance per chip")), 0, unbalanced, "chips"),
+        BookCheck(str(_("Chips the vault or the cage holds fewer of than none")), 0, below_zero, "chips"),
+        BookCheck(
+            str(_("Cash-game chips moved with another worth than their money")), 0, wrong_worth, "events"
+        ),
+        BookCheck(str(_("Buy-ins, top-ups and cash-outs whose chips did not move")), 0, without, "events"),
+        BookCheck(
+            str(_("Cash-game chips in players' hands = chips sold - chips taken back at cash-outs")),
+            flows["sold"] - flows["taken"],
+            in_hands,
+        ),
+    ]
+
+
 def books_check() -> list[BookCheck]:
     """Every reconciliation of the books, in the order `check_books` prints them."""
     tables = list(CashTable.objects.order_by("number"))
@@ -280,6 +340,7 @@ def books_check() -> list[BookCheck]:
         *_session_checks(),
         *_tournament_checks(tournaments, amounts),
         *_fee_fund_checks(amounts),
+        *_chip_checks(),
     ]
 
 

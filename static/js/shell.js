@@ -1,4 +1,5 @@
-/* The page shell's behaviour, shared by every page that extends base.html.
+/* The page shell's behaviour, shared by every page that extends base.html: tables that scroll
+   sideways, and the menu's groups.
 
    The Content-Security-Policy allows no inline script, so the pages say what a control does in
    data attributes and this script does it, for content htmx swaps in later too:
@@ -22,16 +23,29 @@
       }
     });
   }
-  // On a phone the menu is one row that scrolls sideways: bring the current section into view.
-  function showCurrentSection() {
-    var nav = document.querySelector(".mainnav");
-    var current = nav && nav.querySelector("[aria-current=page]");
-    if (current && nav.scrollWidth > nav.clientWidth) {
-      nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
-    }
+  // The menu's groups are <details> disclosures that work without this script; with it, one
+  // group is open at a time, and a tap outside the menu or Escape closes it.
+  function closeMenus(except) {
+    document.querySelectorAll(".menu details[open]").forEach(function (group) {
+      if (group !== except) group.removeAttribute("open");
+    });
   }
+  document.addEventListener("toggle", function (event) {
+    var group = event.target;
+    if (group.matches && group.matches(".menu details") && group.open) closeMenus(group);
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest(".menu")) closeMenus(null);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector(".menu details[open]");
+    if (open) {
+      open.removeAttribute("open");
+      open.querySelector("summary").focus();
+    }
+  });
   document.addEventListener("DOMContentLoaded", markScrollable);
-  document.addEventListener("DOMContentLoaded", showCurrentSection);
   window.addEventListener("resize", markScrollable);
   document.addEventListener("htmx:afterSettle", markScrollable);
 })();

@@ -27,9 +27,10 @@ from cashgame.models import Hand, HandStatus, PlayerSession, SessionEvent
 from cashier.models import CashierTransaction
 from cashier.models import Entry as LedgerEntry
 from cashier.services import shift_open
+from chips.models import ChipPosting
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.tournaments.conftest import LEVELS
 from tests.tournaments.factories import TournamentFactory
 
@@ -54,6 +55,7 @@ def written() -> tuple[int, ...]:
         IdempotentRequest.objects.count(),
         SessionEvent.objects.count(),
         Hand.objects.count(),
+        ChipPosting.objects.count(),
     )
 
 
@@ -78,6 +80,7 @@ class Books(RuleBasedStateMachine):
         self.floor = staff(f"f{suffix}", Role.FLOOR)
         self.manager = staff(f"m{suffix}", Role.MANAGER)
         self.manager2 = staff(f"n{suffix}", Role.MANAGER)
+        cage_stock(self.cashier)
         self.shift = shift_open(actor=self.cashier, opening_float_cents=1_000_000)
         self.table = make_table(make_game(name=f"NLHE {suffix}"), number=suffix % 900 + 1)
         self.tournament = TournamentFactory(levels=LEVELS, min_players=2, late_registration_level=0)

@@ -7,7 +7,7 @@ import pytest
 from cashier.services import shift_open
 from tests.cashgame.conftest import T0, make_game, make_table
 from tests.conftest import api_client_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.tournaments.conftest import LEVELS
 from tests.tournaments.factories import TournamentFactory
 
@@ -20,6 +20,7 @@ def key() -> str:
 
 @pytest.fixture
 def shift(cashier):
+    cage_stock(cashier, now=T0)
     return shift_open(actor=cashier, opening_float_cents=500_000, now=T0)
 
 

@@ -1,6 +1,7 @@
-"""CAG-1, CAG-6, CSH-1, CSH-3: random sequences of buy-ins, top-ups, hands, cash-outs and
-reversals at a cash table, some of them invalid, through the desk's door and the cash game's own
-services; the books agree after every step (tests/cage/books_machine.py)."""
+"""CAG-1, CAG-6, CSH-1, CSH-3, CHP-2: random sequences of buy-ins, top-ups, hands, cash-outs and
+reversals of purchases and cash-outs at a cash table, some of them invalid, through the desk's
+door and the cash game's own services; the books, the chips with them, agree after every step
+(tests/cage/books_machine.py)."""
 
 from functools import partial
 
@@ -18,6 +19,8 @@ from cashier.selectors import account_amount
 from tests.cage.books_machine import PLAYERS, SETTINGS, Books, key
 
 pytestmark = pytest.mark.django_db
+# The house's smallest cash-game chip: a cash-out is counted in chips (CHP-2).
+SMALLEST_CHIP = 50
 
 
 class CashBooks(Books):
@@ -128,7 +131,7 @@ class CashBooks(Books):
             player = seated[which % len(seated)].player
         session = self.session_of(player)
         in_play = account_amount(kind=AccountKind.CHIPS_IN_PLAY, owner=self.table.reference)
-        amount = max(1, in_play * share // 100)
+        amount = max(SMALLEST_CHIP, in_play * share // 100 // SMALLEST_CHIP * SMALLEST_CHIP)
         if session is not None and not [s for s in seated if s.pk != session.pk]:
             amount = in_play  # the last player at the table takes what is left
         call = self.door(DeskRequest(kind="cash_out", player_id=player.pk, amount_cents=amount))
@@ -139,10 +142,11 @@ class CashBooks(Books):
             self.refused(call, "in_hand")
         elif amount <= 0:
             self.refused(call, "nothing_to_pay")  # an empty table: nothing moves (CSH-2)
+        elif amount % SMALLEST_CHIP:
+            # The odd pots this machine deals left cents no chip makes: the cage counts chips (CHP-2).
+            self.refused(call, "not_in_chips")
         elif amount > in_play:
             self.refused(call, "insufficient_balance")
-        elif amount == 0:
-            self.refused(call, "nothing_to_pay")
         else:
             call()
             assert self.session_of(player) is None
@@ -191,6 +195,20 @@ class CashBooks(Books):
             request = correction_request(actor=self.manager, posting=record.posting, reason="Typed wrong")
         except DomainError as error:
             assert error.code in ("chips_have_played", "already_reversed", "reversal_pending", "shift_closed")
+            return
+        correction_approve(actor=self.manager2, request=request)
+
+    @rule(which=st.integers(0, 1000))
+    def reverse_a_cash_out(self, which):
+        """The player is back in the seat with the chips the cage gives back (CAG-6, CHP-2)."""
+        records = list(CashierTransaction.objects.filter(kind="cash_out", posting__reversed_by__isnull=True))
+        if not records:
+            return
+        record = records[which % len(records)]
+        try:
+            request = correction_request(actor=self.manager, posting=record.posting, reason="Wrong player")
+        except DomainError as error:
+            assert error.code in ("seat_not_free", "already_reversed", "reversal_pending", "shift_closed")
             return
         correction_approve(actor=self.manager2, request=request)
 

@@ -73,7 +73,10 @@ def test_fill_to_a_closed_table_refused_on_the_page__CHP_2(client, cashier, cash
     before = written()
     answer = client.post(reverse("cashier:chip-slip-new", args=[cash.pk]), slip_form(table))
     assert answer.status_code == 200
-    assert "Table 1 is closed: a closed table gets no fill. Open it first. (CHP-2)" in answer.content.decode()
+    page = answer.content.decode()
+    assert "Table 1 is closed: a closed table gets no fill. Open it first." in page
+    assert '<a class="rule-link" href="/rules/#CHP-2">House rule: Chip inventory</a>' in page
+    assert "(CHP-2)" not in page
     assert written() == before
 
 
@@ -85,7 +88,9 @@ def test_negative_count_refused_on_the_page__CHP_2(client, cashier, cash) -> Non
     data["chip_500"] = "-2"
     answer = client.post(reverse("cashier:chip-count-new", args=[cash.pk]), data)
     assert answer.status_code == 200
-    assert "A count cannot be negative (CHP-2)." in answer.content.decode()
+    page = answer.content.decode()
+    assert "A count cannot be negative." in page
+    assert '<a class="rule-link" href="/rules/#CHP-2">House rule: Chip inventory</a>' in page
     assert written() == before
     data["chip_500"] = "297"
     answer = client.post(reverse("cashier:chip-count-new", args=[cash.pk]), data)
@@ -137,7 +142,8 @@ def test_colour_up_page_refuses_a_race_out_and_keeps_what_was_typed__CHP_1(clien
     answer = client.post(url, data)
     page = answer.content.decode()
     assert answer.status_code == 400
-    assert f"Seat {s1} would be raced out of the tournament" in page and "(CHP-1)" in page
+    assert f"Seat {s1} would be raced out of the tournament" in page and "(CHP-1)" not in page
+    assert '<a class="rule-link" href="/rules/#CHP-1">House rule: Colour-up</a>' in page
     assert f'name="card_{s1}" value="2c"' in page
     assert ColourUpRace.objects.count() == 0
     data[f"got_{s1}"] = "on"

@@ -32,8 +32,9 @@ def route(cashier, shift, **fields):
 
 
 def post(api, cashier, shift, **body):
+    idempotency_key = body.pop("key", key())  # a header, not a field: the body refuses unknown fields
     return api(cashier).post(
-        "/api/cashier/transactions/", {"shift": shift.pk, **body}, HTTP_IDEMPOTENCY_KEY=body.pop("key", key())
+        "/api/cashier/transactions/", {"shift": shift.pk, **body}, HTTP_IDEMPOTENCY_KEY=idempotency_key
     )
 
 

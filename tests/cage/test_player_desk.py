@@ -64,11 +64,18 @@ def test_the_floors_seat_is_sold_chips_in_one_tap__CAG_6(desk, floor, table, pla
     )
     session = PlayerSession.objects.get()
     assert (session.seat, session.buy_in_cents, session.state) == (3, 20_000, SeatState.WAITING_FOR_BUTTON)
-    # The receipt names the table and the seat; the desk now offers a top-up and a cash-out.
-    receipt = desk.get(answer.url).content.decode()
-    assert "<dd>Table 1</dd>" in receipt and "<dd>3</dd>" in receipt and "200.00 EUR" in receipt
-    page = desk.get("/cashier/", {"player": player.pk}).content.decode()
+    # Back at the player: the message names the receipt, the amount, the player, the table and
+    # the seat, with the receipt to print; the desk now offers a top-up and a cash-out.
+    assert answer.url == f"/cashier/?player={player.pk}&done={record.pk}"
+    page = desk.get(answer.url).content.decode()
+    assert (
+        f'<span class="done-line">Receipt 1 · Cash-game buy-in 200.00 EUR · {player.full_name} · '
+        "Table 1, seat 3</span>"
+    ) in page
+    assert f'href="/cashier/receipts/{record.pk}/?print=1">Print receipt 1</a>' in page
     assert 'id="action-top-up"' in page and 'id="action-cash-out"' in page
+    receipt = desk.get(f"/cashier/receipts/{record.pk}/").content.decode()
+    assert "<dd>Table 1</dd>" in receipt and "<dd>3</dd>" in receipt and "200.00 EUR" in receipt
     assert books_problems() == []
 
 
@@ -128,7 +135,9 @@ def test_what_the_player_is_owed_is_paid_in_one_tap__CAG_6(desk, cashier, floor,
     assert answer.status_code == 302
     paid = CashierTransaction.objects.get(kind="prize_payout")
     assert (paid.player_id, paid.amount_cents) == (winner.pk, 18_000)
-    receipt = desk.get(answer.url).content.decode()
+    message = desk.get(answer.url).content.decode()
+    assert f"Receipt 3 · Prize payout 180.00 EUR · {winner.full_name} · {tournament.name}, entry 1" in message
+    receipt = desk.get(f"/cashier/receipts/{paid.pk}/").content.decode()
     assert tournament.name in receipt and "<dd>1</dd>" in receipt
     # Paid: the button is gone, and the same tap again pays nothing more (CAG-2).
     assert "Pay 180.00 EUR" not in desk.get("/cashier/", {"player": winner.pk}).content.decode()
@@ -138,9 +147,11 @@ def test_what_the_player_is_owed_is_paid_in_one_tap__CAG_6(desk, cashier, floor,
 
 
 # Session and user, the shift, the drawer's balance, the shift's transactions, the player, his
-# session, entries, prizes, bounties, refunds, jackpot shares and last transactions, the open
-# tables and the tournaments of the full form, and the navigation's role look-ups.
-DESK_QUERIES = 17
+# session, entries, prizes, bounties, refunds, jackpot shares and last transactions, the cage's
+# cash-game chips (CHP-2: a buy-in the cage cannot pay in chips is not offered), the open tables
+# and the tournaments of the full form, and the navigation's role look-ups. (One more while a
+# hand is in progress at the player's table: whether the player is dealt in.)
+DESK_QUERIES = 18
 
 
 def test_the_desk_with_a_player_reads_a_fixed_number_of_queries(

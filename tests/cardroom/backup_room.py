@@ -8,12 +8,13 @@ from cashgame.services.sessions import session_buy_in, session_state_change
 from cashier.services import shift_open
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import make_staff
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 
 def build() -> None:
     cashier = make_staff("backup-cashier", Role.CASHIER)
     floor = make_staff("backup-floor", Role.FLOOR)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     table = make_table(make_game())
     for seat in (1, 2):

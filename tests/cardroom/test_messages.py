@@ -20,7 +20,14 @@ def test_shift_open_and_close_messages_name_the_amounts__CAG_3(client, cashier):
     opened = client.post("/cashier/shifts/open/", {"opening_float": "500"})
     assert said(opened)[-1] == "Shift opened with a float of 500.00 EUR."
     shift = Shift.objects.get()
-    closed = client.post(f"/cashier/shifts/{shift.pk}/close/", {"d_10000": "4", "d_5000": "1"})
+    count = {"d_10000": "4", "d_5000": "1"}
+    first = client.post(
+        f"/cashier/shifts/{shift.pk}/close/", {**count, "idempotency_key": "count-0001"}, follow=True
+    )
+    assert "The first count differs from what the drawer should hold by more than 5.00 EUR." in (
+        first.content.decode()
+    )
+    closed = client.post(f"/cashier/shifts/{shift.pk}/close/", {**count, "idempotency_key": "count-0002"})
     assert said(closed)[-1] == "Shift closed: counted 450.00 EUR, expected 500.00 EUR, variance -50.00 EUR."
 
 

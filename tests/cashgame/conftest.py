@@ -10,7 +10,7 @@ from cashgame.models import CashTable, Game, GameType, TableStatus
 from cashgame.services.sessions import session_buy_in, session_state_change
 from cashier.services import shift_open
 from tests.conftest import api_client_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 BRATISLAVA = ZoneInfo("Europe/Bratislava")
 T0 = datetime(2026, 11, 10, 18, 0, tzinfo=BRATISLAVA)
@@ -80,6 +80,7 @@ def table25(game25):
 
 @pytest.fixture
 def shift(cashier):
+    cage_stock(cashier, now=T0 - timedelta(hours=1))
     return shift_open(actor=cashier, opening_float_cents=500_000, now=T0 - timedelta(hours=1))
 
 

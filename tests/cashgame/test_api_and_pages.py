@@ -126,7 +126,7 @@ def test_seat_state_taps_through_the_api__CSH_6(api, cashier, floor, shift, tabl
     assert PlayerSession.objects.get(pk=session.pk).state == SeatState.OWES_BLINDS
 
 
-CENTS_MESSAGE = "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5)."
+CENTS_MESSAGE = "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR."
 
 
 @pytest.mark.parametrize("typed", ["200.00", 20_000.0, True, -1, 10**12 + 1])
@@ -154,6 +154,8 @@ def test_cash_game_amounts_are_read_by_the_one_cents_field__CAG_5(
         assert response.status_code == 400, response.json()
         message = response.json()["detail"][field][0]
         assert message == CENTS_MESSAGE or message.startswith("Ensure this value is"), message
+        # The rule is in the body, not pasted into the sentence.
+        assert response.json()["rule"] == ("CAG-5" if message == CENTS_MESSAGE else "")
     assert not CashierTransaction.objects.exists() and not PlayerSession.objects.exists()
     assert game12.min_buy_in_cents == type(game12).objects.get(pk=game12.pk).min_buy_in_cents
 

@@ -12,13 +12,16 @@ from tests.queries import cash_history, hand_history, hold_caches
 
 pytestmark = pytest.mark.django_db
 
-# Roles, venue and the drawer's account cached: the shift, table and player the body names (3),
-# the key asked for (2), the transaction with its release and the posting's savepoint with its
-# release (4), the table locked, the player's open session and the seat (3), the shift and the
-# player locked (2), the table's chips account (1), the posting, its entries and its audit
+# Roles, venue, the ledger's accounts and the cash-game chips cached (the warm-up's transaction
+# counts as committed, as a running room's have): the shift, table and player the body names
+# (3), the key asked for (1), the transaction with its release and the posting's savepoint with
+# its release (4), the table locked, the player's open session and the seat (3), the cage's
+# chips locked and summed, the chips' posting and its entries in one insert (4: CHP-2, chips
+# follow cash), the shift and the player locked (2), the posting, its entries and its audit
 # record (3), the receipt counter locked and raised (2), the transaction (1), the session and
-# its event (2), the key's record (1).
-SESSION_BUY_IN_QUERIES = 24
+# its event (2), the key's record (1). It was 24 before the chips moved with the cash: 4 more
+# for them, 1 fewer because the table's ledger account is now read once per process.
+SESSION_BUY_IN_QUERIES = 26
 
 
 def buy_in(client, shift, table, player, seat: int) -> dict:
@@ -38,11 +41,19 @@ def buy_in(client, shift, table, player, seat: int) -> dict:
 
 
 def test_session_buy_in_queries_are_pinned_and_do_not_grow__CSH_1(
-    api, cashier, floor, shift, table12, monkeypatch, django_assert_num_queries
+    api,
+    cashier,
+    floor,
+    shift,
+    table12,
+    monkeypatch,
+    django_assert_num_queries,
+    django_capture_on_commit_callbacks,
 ):
     hold_caches(monkeypatch)
     client = api(cashier)
-    buy_in(client, shift, table12, PlayerFactory(id_verified_at=T0), seat=1)  # roles, venue, accounts
+    with django_capture_on_commit_callbacks(execute=True):  # as if committed: caches kept
+        buy_in(client, shift, table12, PlayerFactory(id_verified_at=T0), seat=1)  # roles, venue, accounts
     player = PlayerFactory(id_verified_at=T0)
     with django_assert_num_queries(SESSION_BUY_IN_QUERIES):
         buy_in(client, shift, table12, player, seat=2)

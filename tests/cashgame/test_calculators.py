@@ -255,7 +255,8 @@ def test_side_pot_page_refuses_a_bad_line__POT_4(client, floor):
 def test_side_pot_calculator_takes_and_gives_cents_by_name(api, floor):
     """Money in the API is integer cents in `*_cents` fields: the side-pot calculator's amounts
     too. A text amount is refused, and so is an amount under its old name, which would
-    otherwise be ignored (a rake meant but not applied)."""
+    otherwise be ignored (a rake meant but not applied): the API's money requests refuse every
+    field they do not know (cardroom.api.MoneyRequestSerializer)."""
     client = api(floor)
     players = [{"name": "A", "amount_cents": 2_000}, {"name": "B", "amount_cents": 500}]
     body = client.post(POTS, {"players": players, "rake_cents": 100}).json()
@@ -266,14 +267,21 @@ def test_side_pot_calculator_takes_and_gives_cents_by_name(api, floor):
     old = client.post(POTS, {"players": players, "rake": 100})
     assert (old.status_code, old.json()["detail"]) == (
         400,
-        {"rake": ["Amounts are in cents: send rake_cents."]},
+        {"rake": ["Unknown field. The amount goes in rake_cents, in whole cents (150000 is 1,500.00 EUR)."]},
     )
     old_player = client.post(POTS, {"players": [{"name": "A", "amount": 2_000}]})
     assert old_player.status_code == 400
     assert old_player.json()["detail"] == {
-        "players": {"0": {"amount": ["Amounts are in cents: send amount_cents."]}}
+        "players": {
+            "0": {
+                "amount": [
+                    "Unknown field. The amount goes in amount_cents, in whole cents (150000 is 1,500.00 EUR)."
+                ]
+            }
+        }
     }
     text = client.post(POTS, {"players": [{"name": "A", "amount_cents": "20.00"}]})
     assert text.json()["detail"]["players"]["0"]["amount_cents"] == [
-        "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR (CAG-5)."
+        "Give the amount in whole cents as a number, e.g. 150000 for 1,500.00 EUR."
     ]
+    assert text.json()["rule"] == "CAG-5"

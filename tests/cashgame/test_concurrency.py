@@ -18,7 +18,7 @@ from cashier.selectors import account_amount, ledger_total, unbalanced_postings
 from cashier.services import shift_open
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import make_staff
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -45,6 +45,7 @@ def run_threads(targets) -> list[Exception]:
 def setup_table(players: int):
     floor = make_staff("pgfloor", Role.FLOOR)
     cashier = make_staff("pgcashier", Role.CASHIER)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=10_000_000)
     table = make_table(make_game())
     sessions = []
@@ -126,6 +127,7 @@ def test_crossing_table_changes_lock_both_tables_in_order_and_never_deadlock():
     so neither waits on the other for ever, and the chips move exactly."""
     floor = make_staff("pgfloor", Role.FLOOR)
     cashier = make_staff("pgcashier", Role.CASHIER)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=10_000_000)
     game = make_game()
     tables = [make_table(game, 1), make_table(game, 2)]

@@ -23,6 +23,7 @@ from cashgame.services.waiting_remote import (
 )
 from tests.cashgame.conftest import at, make_game
 from tests.factories import PlayerFactory
+from tests.pages.walker import text_nodes
 
 pytestmark = pytest.mark.django_db
 
@@ -209,7 +210,11 @@ def test_join_page_refusals_are_shown_with_their_status__WTL_1(client, game12):
     text = client.post(reverse("wait:join"), {"game": ["x"], "nickname": "A", "phone": "905123456"})
     forged = client.get(reverse("wait:status", args=["abc:def"]))
     assert (ghost.status_code, text.status_code, forged.status_code) == (404, 404, 400)
-    assert b"That game is not offered" in ghost.content and b"WTL-1" not in ghost.content
+    page = ghost.content.decode()
+    assert "That game is not offered" in page
+    # The rule is a link in words to its text (the players' page too), not a code in the sentence.
+    assert '<a class="rule-link" href="/rules/#WTL-1">House rule: Joining a list</a>' in page
+    assert [node for node in text_nodes(page) if "WTL-1" in node] == []
     assert b"This link is not valid" in forged.content
     assert written() == before
 

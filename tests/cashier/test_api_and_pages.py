@@ -54,7 +54,10 @@ def test_close_page_by_denomination__CAG_3(client, cashier):
     client.force_login(cashier)
     client.post("/cashier/shifts/open/", {"opening_float": "500"})
     shift = Shift.objects.get()
-    response = client.post(f"/cashier/shifts/{shift.pk}/close/", {"d_10000": "4", "d_5000": "2"})
+    response = client.post(
+        f"/cashier/shifts/{shift.pk}/close/",
+        {"d_10000": "4", "d_5000": "2", "idempotency_key": "close-page-1"},
+    )
     assert response.status_code == 302
     shift.refresh_from_db()
     assert (shift.counted_cents, shift.variance_cents) == (50_000, 0)

@@ -34,7 +34,9 @@ def test_close_records_expected_counted_variance__CAG_3(cashier, shift, player):
         idempotency_key=key(),
         now=at(11),
     )
-    closed = shift_close(actor=cashier, shift=shift, denominations={"5000": 23, "1000": 9}, now=at(18))
+    first = shift_close(actor=cashier, shift=shift, denominations={"5000": 23, "1000": 9}, now=at(18))
+    assert (first.status, first.first_count_cents, first.recount_asked) == ("open", 124_000, True)
+    closed = shift_close(actor=cashier, shift=shift, denominations={"5000": 23, "1000": 9}, now=at(18, 5))
     assert (closed.expected_cents, closed.counted_cents, closed.variance_cents) == (120_000, 124_000, 4_000)
     assert closed.denominations == {"5000": 23, "1000": 9}
     assert drawer_expected(shift=closed) == 0

@@ -11,6 +11,7 @@ from chips.models import ChipAccountKind, ChipCount, ChipEntry, ChipPosting, Chi
 from chips.selectors import chip_count_get, chip_inventory_get, chip_posting_get
 from chips.services import (
     TableRef,
+    cash_chips_sell,
     chip_account_for,
     chip_count_record,
     chips_receive,
@@ -66,10 +67,7 @@ def test_every_posting_sums_to_zero_per_denomination__CHP_2(cashier, stocked) ->
         actor=cashier, table=table, chips={500: 100, 2500: 20}, dealer_name="Eva", floor_name="Marek", now=T0
     )
     table_credit(actor=cashier, table=table, chips={2500: 5}, dealer_name="Eva", floor_name="Marek", now=T0)
-    chips_transfer(
-        actor=cashier, chip_set=stocked, source=ChipAccountKind.CAGE, target=ChipAccountKind.HANDS,
-        chips={500: 10}, now=T0,
-    )  # fmt: skip
+    cash_chips_sell(actor=cashier, amount_cents=5_000, table_key="cash:1", table_label="Table 1", now=T0)
     # columns: 0.50, 1, 2, 5, 25, 100, 500 EUR
     assert rows(stocked) == {
         "Vault": [0, 0, 0, 700, 300, 0, 0],

@@ -1,6 +1,7 @@
 """The dealer board's reads and pages (DLR-1, DLR-2), and tournament tables in the rotation."""
 
 import pytest
+from django.utils import translation
 
 from cardroom.models import AuditRecord
 from dealers.board import board_get, table_dealers
@@ -63,6 +64,18 @@ def test_board_shows_breaks_until_when_and_the_tables_left_short__DLR_1(floor, t
         ("Table 2", "no_dealer", at(90), at(105), 15),
         ("Table 3", "no_dealer", at(90), at(105), 15),
     ]
+
+
+def test_the_tables_left_short_are_named_in_the_readers_language__DLR_2(floor, tables, dealers):
+    # The planner runs in no one's language (a background task); the board reads in Slovak.
+    for name in ["Eva", "Jana", "Marek"]:
+        shift_clock_in(actor=floor, dealer=dealers[name], now=at(0))
+    with translation.override("en"):
+        for minute in (30, 60, 90):
+            rotation_settle(now=at(minute))
+    with translation.override("sk"):
+        board = board_get(now=at(95))
+    assert [g["table"] for g in board["gaps"]][:3] == ["Stôl 1", "Stôl 2", "Stôl 3"]
 
 
 def test_board_page_clocks_a_dealer_in_and_refuses_twice__DLR_1(client, floor, tables, dealers):

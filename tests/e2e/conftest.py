@@ -104,3 +104,9 @@ def double_tap(page, selector: str) -> None:
         page.mouse.click(x, y)  # the same spot: a finger's second tap does not wait
     assert second.value.post_data == first[0][0].request.post_data  # the same form, the same key
     page.unroute("**/*")
+
+
+def menu_go(page, group: str, item: str) -> None:
+    """Open a page from the menu as staff do: tap the group, then the page in its panel."""
+    page.click(f"nav.mainnav summary >> text={group}")
+    page.click(f"nav.mainnav .menu-panel >> text={item}")

@@ -19,7 +19,7 @@ from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.tournaments.conftest import LEVELS
 from tests.tournaments.factories import TournamentFactory
 from tournaments.models import Entry
@@ -41,6 +41,7 @@ def test_register_pay_and_seat_in_at_most_three_taps_then_a_blind_count__CAG_3_C
     page, live_server, cashier, floor
 ):
     now = timezone.now()
+    cage_stock(cashier, now=now)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=50_000, now=now)
     tournament = TournamentFactory(
         name="Friday Deepstack",
@@ -110,11 +111,9 @@ def test_register_pay_and_seat_in_at_most_three_taps_then_a_blind_count__CAG_3_C
     screenshot(page, "cage-desk-player-1920")
     page.fill("#id_buy-in_amount", "150")
     page.click("#action-buy-in > button[type=submit].big")
-    page.wait_for_url("**/cashier/receipts/**")
-    receipt = page.inner_text("article.receipt")
-    assert "150.00 EUR" in receipt and "Table 3" in receipt
-    page.click("text=Back to the desk")
-    page.wait_for_url(f"**/cashier/?player={eva.pk}")
+    page.wait_for_url(f"**/cashier/?player={eva.pk}&done=*")
+    done = page.inner_text("#done")
+    assert "150.00 EUR" in done and "Eva Malá" in done and "Table 3, seat 2" in done
     assert page.locator("#action-top-up").is_visible() and page.locator("#action-cash-out").is_visible()
     screenshot(page, "cage-desk-player-seated-1920")
 

@@ -11,8 +11,8 @@ from cashier.selectors import drawer_expected
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import double_tap, log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.e2e.conftest import double_tap, log_in, menu_go, screenshot
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -38,10 +38,11 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
     low = make_table(make_game(), 3)  # NLHE 1/2: 100.00 to 300.00 EUR
     shark = PlayerFactory(first_name="Ján", last_name="Šťastný", nickname="Shark", card_number="424242")
     eva = PlayerFactory(first_name="Eva", last_name="Malá", card_number="515151")
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     log_in(page, live_server, "cashier1", PASSWORD)
 
     # The float, typed with a space between the thousands, is over the threshold: read back first.
-    page.click("nav.mainnav >> text=Cashier")
+    menu_go(page, "Cage", "Cage desk")
     page.wait_for_url("**/cashier/shifts/open/")
     page.fill("#id_opening_float", "1 500")
     page.click("form.stack > button[type=submit]")
@@ -64,7 +65,11 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
     assert not CashierTransaction.objects.exists()
     screenshot(page, "cashier-desk-large-amount-read-back")
     page.click(CONFIRM)
-    page.wait_for_url("**/cashier/receipts/**")
+    page.wait_for_url(f"**/cashier/?player={shark.pk}&done=*")
+    done = page.inner_text("#done")
+    assert "Receipt 1" in done and "1,500.00 EUR" in done and "Šťastný" in done
+    page.click("#done >> text=Print receipt 1")
+    page.wait_for_url("**/cashier/receipts/**?print=1")
     receipt = page.inner_text("article.receipt")
     assert "Receipt 1" in receipt and "1,500.00 EUR" in receipt and "Šťastný" in receipt
     screenshot(page, "cashier-receipt-large-buy-in")
@@ -77,23 +82,21 @@ def test_cashier_types_amounts_as_staff_do_and_a_double_tap_posts_once__CAG_2_CA
     page.select_option("#id_buy-in_table", str(low.pk))
     page.fill("#id_buy-in_seat", "2")
     double_tap(page, BUY_IN)
-    page.wait_for_url("**/cashier/receipts/**")
-    assert "Receipt 2" in page.inner_text("article.receipt")
+    page.wait_for_url(f"**/cashier/?player={eva.pk}&done=*")
+    assert "Receipt 2" in page.inner_text("#done")
     assert CashierTransaction.objects.filter(player=eva).count() == 1
 
     # On the Slovak page the cashier tops Eva up by 12,50 with a decimal comma (40,00 counted).
-    page.click("text=Back to the desk")
-    page.wait_for_url(f"{live_server.url}/cashier/?player=*")
     page.click("form.lang button[value=sk]")
     page.wait_for_function("() => document.documentElement.lang === 'sk'")
     assert "Eva" in page.inner_text("#player-card")  # "Back to the desk" returned to her card
     page.fill("#id_top-up_chips_on_table", "40")
     page.fill("#id_top-up_amount", "12,50")
     page.click(TOP_UP)
-    page.wait_for_url("**/cashier/receipts/**")
-    receipt = page.inner_text("article.receipt")
-    screenshot(page, "cashier-receipt-slovak-top-up")
-    assert "12,50 EUR" in receipt
+    page.wait_for_url(f"**/cashier/?player={eva.pk}&done=*")
+    done = page.inner_text("#done")
+    screenshot(page, "cashier-desk-slovak-top-up")
+    assert "Doklad 3" in done and "12,50 EUR" in done
 
     records = list(CashierTransaction.objects.order_by("receipt_number"))
     assert [(r.receipt_number, r.kind, r.player_id, r.amount_cents, r.reference) for r in records] == [

@@ -13,8 +13,8 @@ from cashier.services import shift_open
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD, make_staff
-from tests.e2e.conftest import log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.e2e.conftest import log_in, menu_go, screenshot
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -42,6 +42,7 @@ def test_dealer_logs_a_hand_and_its_rake_is_in_the_daily_report__RAK_3_JKP_2(
 ):
     now = timezone.now()
     table = make_table(make_game(), number=7)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     names = ["Anna", "Boris", "Cyril", "Dana"]
     for seat, name in enumerate(names, start=1):
@@ -96,7 +97,7 @@ def test_dealer_logs_a_hand_and_its_rake_is_in_the_daily_report__RAK_3_JKP_2(
     manager_page.set_default_timeout(10_000)
     try:
         log_in(manager_page, live_server, "manager1", PASSWORD)
-        manager_page.click("nav.mainnav >> text=Reports")
+        menu_go(manager_page, "Management", "Reports")
         manager_page.wait_for_url("**/reports/**")
         screenshot(manager_page, "daily-report-with-rake")
         # The result table says EUR once in its heading or after each amount.

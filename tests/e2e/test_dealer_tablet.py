@@ -14,8 +14,8 @@ from devices.models import Device
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.e2e.conftest import log_in, menu_go, screenshot
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -35,6 +35,7 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
 ):
     now = timezone.now()
     table = make_table(make_game(), number=7)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
 
     def buy_in(seat: int, name: str):
@@ -53,7 +54,7 @@ def test_tablet_paired_and_one_hand_logged_one_tap_per_step__ROL_2_RAK_3_JKP_2(
 
     # The manager shows a code for table 7.
     log_in(page, live_server, "manager1", PASSWORD)
-    page.click("nav.mainnav >> text=Dealer tablets")
+    menu_go(page, "Dealers", "Dealer tablets")
     page.select_option("select[name=table]", str(table.pk))
     page.get_by_role("button", name="Show a pairing code").click()
     code = page.inner_text("p.code").strip()

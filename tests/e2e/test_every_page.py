@@ -6,6 +6,9 @@ scroll, and no page wider than the screens it is used on (tests/pages/walker.py 
 the room is tests/pages/room.py). The 403 page a floor member gets on the manager's report is
 walked too. On every page Chromium refuses nothing under the Content-Security-Policy (no "Refused
 to ..." or policy violation in the console: test_content_security.py has the pages' behaviour).
+Then every page again in Slovak: its visible text, the scripts' included (the clocks, the
+countdowns), holds no English word and no rule ID (the checks of tests/pages/test_slovak.py, on
+what the browser shows).
 
 One test, one room, one browser: the walk is the CI budget's (under 90 s on a 2-core machine).
 Problems are gathered over the whole walk and asserted together, so one run lists them all.
@@ -19,9 +22,12 @@ from django.conf import settings
 from django.test import Client
 
 from cardroom.roles import Role
+from cardroom.selectors import venue_get
 from tests.e2e.conftest import ARTIFACTS, CSP_WATCH, REFUSED
 from tests.pages.room import build_room
-from tests.pages.walker import PAGES, TABLET, TABLET_PAGES, page_url, page_user, tablet_cookie
+from tests.pages.test_no_code_words import RULE_ID
+from tests.pages.test_slovak import ALLOWED_WORDS, english_vocabulary, english_words_in
+from tests.pages.walker import PAGES, TABLET, TABLET_PAGES, page_url, page_user, tablet_cookie, words
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -90,6 +96,29 @@ NEVER_ON_A_PHONE = {
     "cashgame:dealer",
     "devices:tablet",
 }
+
+
+# The text a person sees: visible text nodes, not code, not what staff typed (translate="no").
+VISIBLE_TEXT_JS = """
+() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const parent = walker.currentNode.parentElement;
+    if (!parent || parent.closest("script, style, code, noscript, template, svg, [translate=no]")) continue;
+    if (!parent.checkVisibility()) continue;
+    const text = walker.currentNode.textContent.replace(/\\s+/g, " ").trim();
+    if (text) out.push(text);
+  }
+  return out;
+}
+"""
+
+
+def _slovak_problems(page, allowed: set[str]) -> list[str]:
+    nodes = page.evaluate(VISIBLE_TEXT_JS)
+    found = [f"English: [{node}]" for node in english_words_in(nodes, english_vocabulary(), allowed)]
+    return found + [f"rule ID: [{node}]" for node in nodes if RULE_ID.search(node)]
 
 
 def _session_cookie(user, base_url: str) -> dict:
@@ -181,6 +210,28 @@ def test_every_page_at_three_sizes_is_accessible_and_photographed(browser, live_
                 refused.clear()
                 if found:
                     problems[f"{name} @{width}x{height}"] = found
+        # Every page again in Slovak, as the browser shows it.
+        allowed = ALLOWED_WORDS | {word for name in room.names() for word in words(name)}
+        allowed |= set(words(venue_get().name))
+        mark = time.monotonic()
+        for page in contexts.values():
+            page.context.add_cookies(
+                [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "sk", "url": live_server.url}]
+            )
+            page.set_viewport_size({"width": 1280, "height": 800})
+        for name in sorted(PAGES):
+            user = page_user(name, room)
+            key = TABLET if PAGES[name][0] == TABLET else (user.pk if user is not None else None)
+            page = contexts[key]
+            page.goto(live_server.url + page_url(name, room), wait_until="load")
+            found = _slovak_problems(page, allowed)
+            if found:
+                problems[f"{name} in Slovak"] = found
+        spent["Slovak"] = time.monotonic() - mark
+        for page in contexts.values():
+            page.context.add_cookies(
+                [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}]
+            )
         # The 403 page, as a floor member who opens the manager's report sees it.
         page = contexts[room.staff[Role.FLOOR].pk]
         refused.clear()

@@ -18,7 +18,7 @@ from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.tournaments.factories import TournamentFactory
 from tournaments.models import Entry
 from tournaments.services.registration import entry_register, tournament_start
@@ -47,6 +47,7 @@ def test_floor_seats_the_next_waiting_player_in_two_taps_and_sees_a_bust_out_liv
     now = timezone.now()
     game = make_game()
     table = make_table(game, number=4)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     for seat, name in enumerate(["Anton", "Berta", "Dusan"], start=1):
         session = session_buy_in(

@@ -18,7 +18,7 @@ from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -28,6 +28,7 @@ def test_phone_join_call_and_missed_hold__WTL_1_WTL_2(browser, live_server, floo
     now = timezone.now()
     game = make_game()
     table = make_table(game, number=4)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     for seat in range(1, 7):
         session = session_buy_in(
@@ -76,7 +77,7 @@ def test_phone_join_call_and_missed_hold__WTL_1_WTL_2(browser, live_server, floo
         log_in(tablet, live_server, "floor1", PASSWORD)
         tablet.goto(f"{live_server.url}/cashgame/waiting/")
         lucky_row = tablet.locator("tr:has-text('Lucky')")
-        assert "From his phone" in lucky_row.inner_text()
+        assert "From the player's phone" in lucky_row.inner_text()
         assert lucky_row.locator("button[data-action=check-in]").count() == 1
         screenshot(tablet, "wait-floor-list-1280")
 

@@ -97,6 +97,11 @@ class Clients:
             self.count("connections_dropped")
             return None
         body = json.loads(text) if text.startswith(b"{") else {}
+        if status == 503 and body.get("code") == "service_unavailable":
+            # The database went away under the request (cardroom/failures.py): the answer says
+            # to send it again with the same key, as a desk would.
+            self.count("unavailable")
+            return None
         if (status, replayed) in ((201, "false"), (200, "true")):
             self.count("replayed" if replayed == "true" else "created")
             return ("done", body["id"], body["receipt_number"])

@@ -48,7 +48,7 @@ from cashier.services import shift_open
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import make_staff
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.faults.cashier_clients import Clients, Step, kill_mid_transaction, request, wait_until
 from tests.faults.processes import check_books, children, start_gunicorn, stop, wait_for_children
 
@@ -175,6 +175,7 @@ def test_killed_web_workers_and_impatient_clients_lose_no_money__CAG_1_CAG_2_CAG
         cashier = make_staff(f"fault-cashier-{number}", Role.CASHIER)
         shift = shift_open(actor=cashier, opening_float_cents=FLOAT_CENTS)
         desks.append({"token": Token.objects.create(user=cashier).key, "shift": shift, "user": cashier})
+    cage_stock(desks[0]["user"])  # the cage's chips, which follow the cash (CHP-2)
     game = make_game()
     tables = {number: make_table(game, number) for number in SCRIPT_TABLES + PAYOUT_TABLES}
     payout_players = seat_payout_tables(desks[0], tables)

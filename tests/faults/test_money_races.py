@@ -16,7 +16,7 @@ from cashier.selectors import account_amount, drawer_expected
 from cashier.services import shift_open
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.faults.cashier_clients import wait_until
 from tests.faults.processes import sessions_waiting_on
 
@@ -31,6 +31,7 @@ def test_retry_that_waited_behind_its_first_request_answers_with_its_result__CAG
     the session and paid out the table's last chips, so without a second look for the key it
     would answer "insufficient balance" (or "no session") for a cash-out that was paid. A retry
     that comes after both must be answered the same way, though the session it names is gone."""
+    cage_stock(cashier)
     shift = shift_open(actor=cashier, opening_float_cents=FLOAT_CENTS)
     table = make_table(make_game(), 9)
     player = PlayerFactory(id_verified_at="2026-01-01T00:00:00Z")

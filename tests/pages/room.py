@@ -126,6 +126,23 @@ def build_room() -> Room:
     table_open(actor=floor, table=table1, now=now - timedelta(hours=2))
     table2 = table_create(actor=manager, number=2, game=game25, now=now - timedelta(hours=2))
     table_open(actor=floor, table=table2, now=now - timedelta(hours=2))
+    # Cash chips: brought into the vault, some to the cage, before the first buy-in takes some
+    # (CHP-2: chips follow cash).
+    cash_chips = ChipSet.objects.get(kind=ChipSetKind.CASH)
+    chips_receive(
+        actor=cashier,
+        chip_set=cash_chips,
+        chips={500: 400, 2500: 200, 10000: 50},
+        now=now - timedelta(hours=3),
+    )
+    chips_transfer(
+        actor=cashier,
+        chip_set=cash_chips,
+        source=ChipAccountKind.VAULT,
+        target=ChipAccountKind.CAGE,
+        chips={500: 200, 2500: 100, 10000: 20},
+        now=now - timedelta(hours=3),
+    )
     sessions = []
     for seat, player in enumerate(room.players[:3], start=1):
         session = session_buy_in(
@@ -209,23 +226,7 @@ def build_room() -> Room:
         dealer = Dealer.objects.create(name=name)
         if name != "Ivo":
             shift_clock_in(actor=floor, dealer=dealer, now=now - timedelta(minutes=40))
-    # Cash chips: brought into the vault, some to the cage, a fill to table 1 the dealer and the
-    # floor signed, and a count of the cage two chips short.
-    cash_chips = ChipSet.objects.get(kind=ChipSetKind.CASH)
-    chips_receive(
-        actor=cashier,
-        chip_set=cash_chips,
-        chips={500: 400, 2500: 200, 10000: 50},
-        now=now - timedelta(hours=3),
-    )
-    chips_transfer(
-        actor=cashier,
-        chip_set=cash_chips,
-        source=ChipAccountKind.VAULT,
-        target=ChipAccountKind.CAGE,
-        chips={500: 200, 2500: 100, 10000: 20},
-        now=now - timedelta(hours=3),
-    )
+    # A fill to table 1 the dealer and the floor signed, and a count of the cage two chips short.
     chip_slip = table_chips_move(
         actor=cashier,
         chip_set=cash_chips,
@@ -240,7 +241,7 @@ def build_room() -> Room:
     chip_count = chip_count_record(
         actor=cashier,
         account=cage_chips,
-        counted={50: 0, 100: 0, 200: 0, 500: 98, 2500: 80, 10000: 20, 50000: 0},
+        counted={50: 0, 100: 0, 200: 0, 500: 98, 2500: 62, 10000: 20, 50000: 0},
         now=now - timedelta(minutes=2),
     )
 

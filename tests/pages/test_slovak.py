@@ -1,13 +1,18 @@
-"""Slovak is complete: every page rendered in Slovak shows no English left, and the catalogue
-has no untranslated or fuzzy message.
+"""Slovak is complete: every page rendered in Slovak shows no English left and no rule ID, and
+the catalogue has no untranslated or fuzzy message and no English word left in a translation.
 
-A text node (or a read attribute: placeholder, title, aria-label, alt) that is the same in the
-English and the Slovak rendering of a page, and that holds a word not in the allow-list, is
-English left untranslated. Numbers and amounts are no words; the allow-list holds the room's
-own names (people, games, tournaments, log-ins, built into the room) and the few words that are
-the same in both languages by nature, each with its reason.
+Two checks on each page's text (text nodes and the read attributes: placeholder, title,
+aria-label, alt):
+- a node that is the same in the English and the Slovak rendering and holds a word not in the
+  allow-list is English left untranslated (data shown as stored, a message not marked);
+- a Slovak node that holds a word of the English catalogue (a word of some msgid) that is not
+  also Slovak (SLOVAK_TOO) is English mixed into Slovak, such as "Nehrá (sit out)".
+Numbers and amounts are no words; the allow-lists hold the room's own names (people, games,
+tournaments, log-ins, built into the room) and the words that are the same in both languages,
+each with its reason.
 """
 
+import gettext
 import re
 import subprocess
 from pathlib import Path
@@ -17,6 +22,7 @@ from django.conf import settings
 from django.utils.translation import trans_real
 
 from cardroom.selectors import venue_get
+from tests.pages.test_no_code_words import RULE_ID
 from tests.pages.walker import PAGES, open_as, page_url, text_nodes, words
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "sk" / "LC_MESSAGES" / "django.po"
@@ -32,6 +38,85 @@ ALLOWED_WORDS = {
     "CSV",  # file formats, named on their download links
     "JSON",
 }
+
+
+# Words of the English catalogue that Slovak writes too: the game's own words that Slovak rooms
+# use as they are, Slovak words spelled like English ones, names of products and formats.
+SLOVAK_TOO = {
+    # Poker: blind, ante, flop, turn, river, pot, rake, drop (box), board, button, stack,
+    # straddle, jackpot, bad beat, bounty, rebuy, add-on, re-entry, all-in, Hold'em, No-Limit,
+    # Fixed-Limit, Omaha, draw, turbo, floor (the floor staff), ICM, BB (big blind ante), cash (games),
+    # full house
+    *("ante", "blind", "flop", "turn", "river", "pot", "rake", "drop", "box", "board", "button"),
+    *("stack", "straddle", "jackpot", "bad", "beat", "bounty", "rebuy", "add", "on", "re", "entry"),
+    *("all", "in", "hold", "em", "no", "limit", "fixed", "omaha", "draw", "turbo", "floor", "icm"),
+    *("bb", "cash", "full", "house"),
+    # Slovak words: "do" (to, until), "to" (it), "tie" (those), "pre" (for), "so" (with), "by" (would), "role"
+    # (roles), "min"/"max"/"maximum"/"plus"/"text"/"index"/"tablet"/"limit" (the same words)
+    *("do", "to", "tie", "pre", "so", "by", "role", "min", "max", "maximum", "plus", "text", "index"),
+    "tablet",
+    # Cards as the calculators write them ("As, Td, 9h"), a pairing code's example ("ABCD-EFGH")
+    *("as", "td", "abcd", "efgh"),
+    # Codes and names: EUR, AML, ID, CSV, JSON, UTF-8, TV, QR, ms, SQLite, PostgreSQL; a browser's
+    # cookie ("súbor cookie" in Slovak too); "server" (the same word in Slovak); NUL (a character's
+    # name)
+    *("eur", "aml", "id", "csv", "json", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
+    *("server", "nul"),
+}
+# Placeholders, file-format tokens (with an underscore) and command-line options are no words.
+CODE_TOKENS = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[sdrfi]|%[sdr]|\{\{[^}]*\}\}|\S*_\S*|--\S+")
+
+
+def catalogue_words(text: str) -> set[str]:
+    return {word.lower() for word in words(CODE_TOKENS.sub(" ", text))}
+
+
+def our_catalogue() -> dict:
+    """The project's own Slovak catalogue (Django's and DRF's are theirs), compiled."""
+    return gettext.translation("django", localedir=CATALOGUE.parents[2], languages=["sk"])._catalog
+
+
+def english_vocabulary() -> set[str]:
+    """Every word of the English catalogue's messages that is not also Slovak."""
+    catalog = our_catalogue()
+    found = set()
+    for key, _msgstr in catalog.items():
+        for msgid in key if isinstance(key, tuple) else (key,):
+            if isinstance(msgid, str):
+                found |= catalogue_words(msgid.split("\x04")[-1])
+    return found - SLOVAK_TOO
+
+
+def english_words_in(nodes: list[str], english: set[str], allowed: set[str]) -> list[str]:
+    """Slovak nodes holding a word of the English catalogue."""
+    allowed = {word.lower() for word in allowed}
+    return sorted({node for node in nodes if (catalogue_words(node) & english) - allowed})
+
+
+def test_english_words_in_finds_english_mixed_into_slovak():
+    english = {"sit", "out", "table"}
+    nodes = ["Nehrá (sit out)", "Nehrá", "Stôl 3", "Table 3", "Ján Table"]
+    assert english_words_in(nodes, english, {"Ján", "Table"}) == ["Nehrá (sit out)"]
+
+
+def test_no_slovak_translation_holds_an_english_word_or_a_rule_id():
+    catalog = our_catalogue()
+    english = english_vocabulary()
+    left = []
+    for key, msgstr in catalog.items():
+        msgid = key[0] if isinstance(key, tuple) else key
+        if not isinstance(msgid, str) or not msgid or msgid == msgstr:
+            continue  # the catalogue's header, and the game's words kept as themselves
+        found = sorted(catalogue_words(msgstr) & english)
+        if found or RULE_ID.search(msgstr):
+            left.append(f"{msgstr!r}: {', '.join(found)}")
+    assert left == [], "English or rule IDs in Slovak translations:\n" + "\n".join(sorted(left))
+
+
+def test_no_english_message_pastes_a_rule_id():
+    catalog = our_catalogue()
+    pasted = [key for key, _msgstr in catalog.items() if isinstance(key, str) and RULE_ID.search(key)]
+    assert pasted == [], "Link the rule instead (cardroom/refusals.py): " + repr(pasted)
 
 
 def translated_as_themselves() -> set[str]:
@@ -67,13 +152,15 @@ def test_english_left_finds_a_node_the_same_in_both_with_an_english_word():
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
-def test_page_shows_no_english_in_slovak(client, room, name):
+def test_page_shows_no_english_and_no_rule_id_in_slovak(client, room, name):
     names = {word for name in room.names() for word in words(name)}
     allowed = ALLOWED_WORDS | names | set(words(venue_get().name))
     english = render(client, room, name, "en")
     slovak = render(client, room, name, "sk")
     left = english_left(english, slovak, allowed, translated_as_themselves())
-    assert left == [], "English left on the Slovak page:\n" + "\n".join(f"  [{node}]" for node in left)
+    left += english_words_in(slovak, english_vocabulary(), allowed)
+    left += [node for node in slovak if RULE_ID.search(node)]
+    assert left == [], "English or rule IDs on the Slovak page:\n" + "\n".join(f"  [{node}]" for node in left)
 
 
 def test_slovak_catalogue_has_no_untranslated_or_fuzzy_message():

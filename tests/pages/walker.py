@@ -48,6 +48,7 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "home": (Role.MANAGER, lambda room: {}),
     "venue-settings": (Role.MANAGER, lambda room: {}),
     "audit-list": (Role.MANAGER, lambda room: {}),
+    "rules": (None, lambda room: {}),
     "players:list": (Role.CASHIER, lambda room: {}),
     "players:create": (Role.CASHIER, lambda room: {}),
     "players:detail": (Role.CASHIER, lambda room: {"pk": room.objects["player"].pk}),

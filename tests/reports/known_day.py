@@ -38,7 +38,7 @@ from cashgame.services.hands import hand_end, hand_flop, hand_start, hand_void
 from cashgame.services.sessions import session_buy_in, session_cash_out, session_state_change
 from cashgame.services.tables import table_close, table_create, table_open
 from cashier.services import jackpot_payout, shift_close, shift_open
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.tournaments.factories import TournamentFactory
 from tournaments.services.clock import clock_advance_due
 from tournaments.services.payouts import entry_bust, payout_table_set, prize_pay
@@ -99,6 +99,7 @@ def _out(*, cashier, shift, session, amount, now):
 
 def build(*, manager, floor, cashier, cashier2) -> KnownDay:
     room = KnownDay()
+    cage_stock(cashier, now=at(9))  # the cage's chips, before the first buy-in (CHP-2)
     shift = room.shift = shift_open(actor=cashier, opening_float_cents=200_000, now=at(10))
     g12 = room.games["1/2"] = game_create(
         actor=manager,

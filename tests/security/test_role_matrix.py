@@ -34,6 +34,8 @@ PUBLIC = {
     "lobby:live",
     "lobby:qr",
     "lobby:tournament",
+    # The rule book: the room's rules are no secret, and the players' pages link them too.
+    "rules",
     # The dealer tablet's pages (ROL-2) need its paired cookie, not a log-in: a stranger is sent
     # to the pairing page, staff are refused (403).
     "devices:pair",
@@ -49,6 +51,7 @@ EXPECTED = {
     "set_language": {"get": "fcma"},
     "venue-settings": {"get": "m", "post": "m", "put": "m"},
     "audit-list": {"get": "ma"},
+    "rules": {"get": "fcma"},
     "players:list": {"get": "fcm"},
     "players:create": {"get": "fcm", "post": "fcm", "put": "fcm"},
     "players:detail": {"get": "fcm"},

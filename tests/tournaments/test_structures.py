@@ -1,6 +1,8 @@
 import json
 
 import pytest
+from django.conf import settings
+from django.utils import translation
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
@@ -124,6 +126,17 @@ def test_presets_are_shipped_and_valid__TRN_7():
     assert {row["minutes"] for row in deep if row["kind"] == "level"} == {30}
 
 
+def test_a_presets_colour_up_note_reads_in_the_pages_language__TRN_7(client, manager):
+    regular = BlindStructure.objects.get(name="Regular")
+    client.force_login(manager)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sk"
+    page = client.get(f"/tournaments/structures/{regular.pk}/").content.decode()
+    assert "<td>Výmena žetónov 25</td>" in page and "<td>Výmena žetónov 100</td>" in page
+    assert "Colour up" not in page
+    with translation.override("en"):
+        assert regular.levels.get(order=10).note_text == "Colour up the 25 chips"
+
+
 def test_csv_export_and_import_round_trip__TRN_7(manager):
     structure = structure_create(actor=manager, name="Sunday", levels=GOOD)
     text = structure_io.to_csv(structure_levels_data(structure))
@@ -217,7 +230,7 @@ def test_api_refusal_names_rule__TRN_7(api, manager):
     assert response.json()["rule"] == "TRN-7"
 
 
-def test_import_page_for_managers_only(client, manager, floor):
+def test_import_page_for_managers_only__TRN_7(client, manager, floor):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(floor)
@@ -233,4 +246,6 @@ def test_import_page_for_managers_only(client, manager, floor):
     bad = SimpleUploadedFile("down.csv", b"small_blind_chips,big_blind_chips,minutes\n50,100,20\n25,50,20\n")
     page = client.post("/tournaments/structures/import/", {"name": "Down", "file": bad}).content.decode()
     assert "levels never decrease" in page
-    assert "(TRN-7)" in page
+    # The rule is a link in words to its text, not an ID pasted after the sentence.
+    assert '<a class="rule-link" href="/rules/#TRN-7">House rule: Blind structures</a>' in page
+    assert "(TRN-7)" not in page

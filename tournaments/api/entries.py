@@ -12,12 +12,13 @@ from rest_framework.views import APIView
 from cardroom.api import (
     CentsField,
     ChipCountField,
+    MoneyRequestSerializer,
     Pagination,
     money_response,
     paginated_response,
     request_key,
 )
-from cardroom.idempotency import key_used
+from cardroom.idempotency import replay_watch
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, has_role, roles_permission
 from cashier.models import PaymentMethod
 from players.models import Player
@@ -34,7 +35,7 @@ EntryStatusField = inline_choices(EntryStatus.choices)
 class FloorReadsCashierWrites(BasePermission):
     """Floor and cashiers see the entries; only a cashier registers (money, ROL-1)."""
 
-    message = gettext_lazy("Your role does not allow this (ROL-1).")
+    message = gettext_lazy("Your role does not allow this.")
 
     def has_permission(self, request, view) -> bool:
         roles = FLOOR_AND_CASHIER if request.method in SAFE_METHODS else CASHIER_ROLES
@@ -80,14 +81,14 @@ class EntrySerializer(serializers.ModelSerializer):
         return entry.prize_transaction_id is not None
 
 
-class RegisterSerializer(serializers.Serializer):
+class RegisterSerializer(MoneyRequestSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
     present = serializers.BooleanField(default=True)
     idempotency_key = serializers.CharField(max_length=80)
 
 
-class KeySerializer(serializers.Serializer):
+class KeySerializer(MoneyRequestSerializer):
     idempotency_key = serializers.CharField(
         max_length=80, required=False, default="", help_text="Or the Idempotency-Key header (CAG-2)."
     )
@@ -105,7 +106,7 @@ class PostponeSerializer(serializers.Serializer):
     start_at = serializers.DateTimeField()
 
 
-class RulesSerializer(serializers.Serializer):
+class RulesSerializer(MoneyRequestSerializer):
     rebuy_level = serializers.IntegerField(min_value=0, required=False)
     max_rebuys = serializers.IntegerField(min_value=0, required=False)
     rebuy_prize_cents = CentsField(min_value=0, required=False)
@@ -136,14 +137,14 @@ class EntryListApi(APIView):
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        entry = registration.entry_register(
-            actor=request.user,
-            tournament=get_object_or_404(Tournament, pk=pk),
-            shift=open_shift_of(request.user),
-            **{**data.validated_data, "idempotency_key": key},
-        )
-        return money_response(EntrySerializer(entry).data, replayed=replayed)
+        with replay_watch() as outcome:
+            entry = registration.entry_register(
+                actor=request.user,
+                tournament=get_object_or_404(Tournament, pk=pk),
+                shift=open_shift_of(request.user),
+                **{**data.validated_data, "idempotency_key": key},
+            )
+        return money_response(EntrySerializer(entry).data, replayed=outcome.replayed)
 
 
 def entry_of(pk: int, entry_id: int) -> Entry:
@@ -172,14 +173,14 @@ class CashierEntryAction(APIView):
         data = self.serializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        entry = type(self).service(
-            actor=request.user,
-            entry=entry_of(pk, entry_id),
-            shift=open_shift_of(request.user),
-            **{**data.validated_data, "idempotency_key": key},
-        )
-        return money_response(EntrySerializer(entry).data, replayed=replayed)
+        with replay_watch() as outcome:
+            entry = type(self).service(
+                actor=request.user,
+                entry=entry_of(pk, entry_id),
+                shift=open_shift_of(request.user),
+                **{**data.validated_data, "idempotency_key": key},
+            )
+        return money_response(EntrySerializer(entry).data, replayed=outcome.replayed)
 
 
 class EntryRebuyApi(CashierEntryAction):

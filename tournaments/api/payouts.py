@@ -3,12 +3,12 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField, ChipCountField, money_response, request_key
-from cardroom.idempotency import key_used
+from cardroom.api import CentsField, ChipCountField, MoneyRequestSerializer, money_response, request_key
+from cardroom.idempotency import replay_watch
+from cardroom.parsers import JSONParser
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, roles_permission
 from tournaments.api.common import FLOOR_AND_CASHIER, inline_choices, open_shift_of
 from tournaments.api.entries import CashierEntryAction, EntrySerializer, KeySerializer, entry_of
@@ -23,7 +23,7 @@ DealAcceptMethodField = inline_choices([("icm", "ICM"), ("chip_chop", "Chip chop
 BountyReasonField = inline_choices(BountyReason.choices)
 
 
-class BustedSerializer(serializers.Serializer):
+class BustedSerializer(MoneyRequestSerializer):
     entry = serializers.IntegerField(min_value=1)
     stack_chips = ChipCountField(
         min_value=1,
@@ -45,7 +45,7 @@ class BustedSerializer(serializers.Serializer):
     )
 
 
-class BustSerializer(serializers.Serializer):
+class BustSerializer(MoneyRequestSerializer):
     busted = BustedSerializer(many=True, min_length=1, max_length=10)
 
 
@@ -57,22 +57,22 @@ class PayoutTableSerializer(serializers.Serializer):
     )
 
 
-class DealStackSerializer(serializers.Serializer):
+class DealStackSerializer(MoneyRequestSerializer):
     entry = serializers.IntegerField(min_value=1)
     stack_chips = ChipCountField(min_value=1)
 
 
-class DealCalculateSerializer(serializers.Serializer):
+class DealCalculateSerializer(MoneyRequestSerializer):
     method = DealMethodField()
     stacks = DealStackSerializer(many=True, min_length=2, max_length=1000)
 
 
-class DealShareSerializer(serializers.Serializer):
+class DealShareSerializer(MoneyRequestSerializer):
     entry = serializers.IntegerField(min_value=1)
     amount_cents = CentsField(min_value=0)
 
 
-class DealAcceptSerializer(serializers.Serializer):
+class DealAcceptSerializer(MoneyRequestSerializer):
     method = DealAcceptMethodField()
     shares = DealShareSerializer(many=True, min_length=2, max_length=1000)
     stacks = DealStackSerializer(
@@ -157,11 +157,11 @@ class EntryBountyApi(APIView):
         data.is_valid(raise_exception=True)
         entry = entry_of(pk, entry_id)
         key = request_key(request, data.validated_data)
-        replayed = key_used(key)
-        record = payouts.bounty_pay(
-            actor=request.user, entry=entry, shift=open_shift_of(request.user), idempotency_key=key
-        )
-        awards = sorted(record.tournament_bounties.values_list("pk", flat=True))
+        with replay_watch() as outcome:
+            record = payouts.bounty_pay(
+                actor=request.user, entry=entry, shift=open_shift_of(request.user), idempotency_key=key
+            )
+            awards = sorted(record.tournament_bounties.values_list("pk", flat=True))
         return money_response(
             BountyPaymentSerializer(
                 {
@@ -172,7 +172,7 @@ class EntryBountyApi(APIView):
                     "awards": awards,
                 }
             ).data,
-            replayed=replayed,
+            replayed=outcome.replayed,
         )
 
 

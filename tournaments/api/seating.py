@@ -5,11 +5,11 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardroom.errors import DomainError
+from cardroom.parsers import JSONParser
 from cardroom.roles import FLOOR_ROLES, roles_permission
 from tournaments.api.common import inline_choices
 from tournaments.models import MoveReason, MoveSlip, Table, Tournament

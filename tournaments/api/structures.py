@@ -23,7 +23,7 @@ from tournaments.services import structures
 class FloorReadsManagerWrites(BasePermission):
     """Floor staff and managers read structures; only managers change them (ROL-1)."""
 
-    message = gettext_lazy("Your role does not allow this (ROL-1).")
+    message = gettext_lazy("Your role does not allow this.")
 
     def has_permission(self, request, view) -> bool:
         roles = FLOOR_ROLES if request.method in SAFE_METHODS else MANAGER_ROLES

@@ -7,7 +7,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cardroom.api import CentsField, ChipCountField, Pagination, paginated_response
+from cardroom.api import CentsField, ChipCountField, MoneyRequestSerializer, Pagination, paginated_response
 from cardroom.roles import FLOOR_ROLES, roles_permission
 from tournaments.api.common import GuaranteeModeField, KindField, TournamentStatusField
 from tournaments.models import BlindStructure, GuaranteeMode, Tournament, TournamentLevel
@@ -79,7 +79,7 @@ class TournamentSummarySerializer(TournamentSerializer):
         read_only_fields = fields
 
 
-class TournamentInputSerializer(serializers.Serializer):
+class TournamentInputSerializer(MoneyRequestSerializer):
     name = serializers.CharField(max_length=120)
     structure = serializers.PrimaryKeyRelatedField(queryset=BlindStructure.objects.all())
     start_at = serializers.DateTimeField()
@@ -97,7 +97,7 @@ class TournamentInputSerializer(serializers.Serializer):
     guarantee_deadline_level = serializers.IntegerField(min_value=1, default=3)
 
 
-class TournamentLevelUpdateSerializer(serializers.Serializer):
+class TournamentLevelUpdateSerializer(MoneyRequestSerializer):
     kind = KindField(required=False)
     small_blind_chips = ChipCountField(min_value=0, required=False)
     big_blind_chips = ChipCountField(min_value=0, required=False)

@@ -74,6 +74,11 @@ class LevelFields(models.Model):
     def is_break(self) -> bool:
         return self.kind == LevelKind.BREAK
 
+    @property
+    def note_text(self) -> str:
+        """The note in the page's language when it is a preset's own, else as typed."""
+        return preset_text(self.note)
+
 
 def level_constraints(prefix: str) -> list[models.BaseConstraint]:
     is_level = Q(kind=LevelKind.LEVEL)

@@ -45,7 +45,7 @@ def _race_error(error: PokerError) -> DomainError:
             "raced_out",
             _(
                 "Seat %(seat)s would be raced out of the tournament: a player who loses the race with "
-                "his last chips gets one chip of %(chip)s. Mark that he gets a chip."
+                "the last chips gets one chip of %(chip)s. Mark that the player gets a chip."
             )
             % {"seat": error.seat, "chip": error.chip_up},
         )
@@ -56,13 +56,13 @@ def _race_error(error: PokerError) -> DomainError:
             % {"seat": error.seat},
         )
     if error.code == "card_missing":
-        return _refuse("card_missing", _("Every player with odd chips needs his best card for the race."))
+        return _refuse("card_missing", _("Every player with odd chips needs a best card for the race."))
     if error.code in ("duplicate_card", "bad_card"):
         return _refuse(error.code, _("Enter each card once, as rank and suit (As, Td, 9h)."))
     if error.code == "negative_chips":
         return _refuse("negative_chips", _("Chip counts cannot be negative."))
     if error.code == "no_chips":
-        return _refuse("no_chips", _("A player with no chips at all is out already: record his bust-out."))
+        return _refuse("no_chips", _("A player with no chips at all is out already: record the bust-out."))
     return _refuse(error.code, error.message)
 
 

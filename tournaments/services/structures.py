@@ -34,7 +34,9 @@ def validate_level(level: dict, *, position: int) -> dict:
     kind = level.get("kind", LevelKind.LEVEL)
     if kind not in LevelKind.values:
         raise _refuse(
-            "invalid_level_kind", _("Row %(row)d: the kind must be “level” or “break”.") % {"row": position}
+            "invalid_level_kind",
+            _("Row %(row)d: the kind must be “%(level)s” or “%(break)s”.")
+            % {"row": position, "level": "level", "break": "break"},
         )
     clean = {
         "kind": kind,

@@ -12,6 +12,7 @@ from django.views.generic import FormView, TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
+from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from chips.models import ChipSetKind
 from chips.selectors import chip_set_default
@@ -142,7 +143,7 @@ class TournamentActionView(RoleRequiredMixin, View):
             service(actor=request.user, tournament=tournament, **arguments)
             messages.success(request, str(done))
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
         return redirect("tournaments:detail", pk=pk)
 
 

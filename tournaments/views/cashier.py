@@ -12,6 +12,7 @@ from django.views.generic import FormView, TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
+from cardroom.refusals import refusal
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin, has_role
 from cashier.selectors import open_shift_for
 from players.forms import PlayerForm
@@ -29,7 +30,6 @@ from tournaments.selectors import (
     tournament_rules_get,
 )
 from tournaments.services import payouts, registration
-from tournaments.views.common import run_service
 
 # The session key that keeps the cashier on one tournament from one player to the next.
 REMEMBERED = "cage_tournament"
@@ -70,7 +70,7 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
             try:
                 player = player_create(actor=self.request.user, **form.cleaned_data)
             except DomainError as error:
-                form.add_error(None, str(error))
+                form.add_error(None, refusal(error))
             else:
                 messages.success(self.request, _("%(player)s is on file.") % {"player": player.full_name})
                 return redirect(f"{self.request.path}?player={player.pk}")
@@ -161,15 +161,19 @@ class CashierEntryActionView(RoleRequiredMixin, View):
         arguments = {"idempotency_key": request.POST.get("idempotency_key", "")}
         if with_method:
             arguments["method"] = request.POST.get("method", "cash")
-        done = run_service(
-            request,
-            lambda: service(actor=request.user, entry=entry, shift=shift, **arguments),
-            _("Entry %(n)d: done.") % {"n": entry.number},
-        )
-        receipt = _receipt_of(done, action) if done else None
-        if receipt is not None:
-            return redirect("cashier:receipt", pk=receipt)
-        return redirect("tournaments:register", pk=pk)
+        try:
+            done = service(actor=request.user, entry=entry, shift=shift, **arguments)
+        except DomainError as error:
+            messages.error(request, str(error))
+            return redirect("tournaments:register", pk=pk)
+        receipt = _receipt_of(done, action)
+        if receipt is None:
+            messages.success(request, _("Entry %(n)d: done.") % {"n": entry.number})
+            return redirect("tournaments:register", pk=pk)
+        # The receipt is the answer: its number, the kind and amount, the player, the tournament,
+        # the entry and its seat, and its Print button (CAG-4). No second line to repeat it (a
+        # double tap would show it twice).
+        return redirect("cashier:receipt", pk=receipt)
 
 
 class CashierTournamentListView(RoleRequiredMixin, TemplateView):

@@ -68,7 +68,7 @@ class ColourUpView(TournamentPage):
                 actor=request.user, table=table, seats=seats_from_post(request.POST, leaving)
             )
         except DomainError as error:
-            return self.render_to_response(self.get_context_data(pk=pk, error=str(error)), status=400)
+            return self.render_to_response(self.get_context_data(pk=pk, error=error), status=400)
         messages.success(request, _("The race of %(table)s is recorded.") % {"table": table})
         return redirect("tournaments:colour-up", pk=pk)
 

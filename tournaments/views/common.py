@@ -9,6 +9,7 @@ from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
+from cardroom.refusals import refuse
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.selectors import pending_move_slips, tournament_field_get
@@ -22,7 +23,7 @@ def run_service(request, call, done: str):
     try:
         result = call()
     except DomainError as error:
-        messages.error(request, str(error))
+        refuse(request, error)
         return None
     messages.success(request, done)
     return result if result is not None else True

@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
+from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from chips.models import ChipSet, ChipSetKind
 from poker.payouts import BASIS_POINTS
@@ -141,7 +142,7 @@ class StructureEditView(RoleRequiredMixin, TemplateView):
                     chip_set=chip_set,
                 )
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
             context = self.get_context_data(
                 pk=pk, rows=rows, name=name, description=description, chip_set_id=chip_set and chip_set.pk
             )
@@ -192,7 +193,7 @@ class PayoutTableEditView(TournamentPage):
             )
             payouts.payout_table_set(actor=request.user, tournament=tournament, percentages=points)
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
             return self.render_to_response(self.get_context_data(pk=pk, rows=rows), status=400)
         messages.success(request, _("Payout table saved."))
         return redirect("tournaments:payout-table", pk=pk)

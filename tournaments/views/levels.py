@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
+from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.selectors import level_numbers
@@ -97,7 +98,7 @@ class LevelsEditView(TournamentPage):
                 return redirect("tournaments:levels", pk=pk)
             changed = tournament_levels_edit(actor=request.user, tournament=tournament, changes=changes)
         except DomainError as error:
-            messages.error(request, str(error))
+            refuse(request, error)
             return self.render_to_response(self.get_context_data(pk=pk, posted=request.POST), status=400)
         if changed:
             rows = ", ".join(str(level.order) for level in changed)

@@ -1,13 +1,13 @@
 """Bust-outs with their eliminators (TRN-10, TRN-6), the payout table and its finalising (TRN-5,
 TRN-10), and deals."""
 
-from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
+from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from tournaments import refusals
 from tournaments.forms import PayoutTableForm
@@ -95,7 +95,7 @@ class PayoutsView(TournamentPage):
                 shares = deal_calculate(tournament=tournament, stacks=stacks, method=method)
                 deal = [(entry, stacks[entry.pk], shares[entry.pk]) for entry in live]
             except DomainError as error:
-                messages.error(self.request, str(error))
+                refuse(self.request, error)
         percentages = rules.payout_percentages
         context.update(
             rules=rules,

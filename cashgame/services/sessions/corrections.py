@@ -18,6 +18,7 @@ from cashgame.services._common import lock_table
 from cashgame.services.sessions._common import _event
 from cashier.models import AccountKind, CashierTransaction
 from cashier.selectors import account_amount
+from chips.services import cash_chips_reversal_check, cash_chips_reverse
 
 SESSION_FIELDS = ["state", "buy_in_cents", "top_up_cents", "cash_out_cents", "ended_at", "last_counted_cents"]
 
@@ -76,7 +77,11 @@ def _cannot_sit_down_again(session: PlayerSession) -> bool:
 def _reversal_effect(*, record: CashierTransaction, actor, now: datetime | None, apply: bool) -> None:
     if apply:
         _jackpot_share_due_again(record=record, actor=actor, now=now)
-    event = SessionEvent.objects.select_related("session__player").filter(transaction=record).first()
+    event = (
+        SessionEvent.objects.select_related("session__player", "chip_posting")
+        .filter(transaction=record)
+        .first()
+    )
     if event is None:
         return
     session = event.session
@@ -114,7 +119,16 @@ def _reversal_effect(*, record: CashierTransaction, actor, now: datetime | None,
             status_code=409,
         )
     if not apply:
+        if event.chip_posting_id is not None:
+            # The cage gives the chips of a reversed cash-out back: refused now if it cannot.
+            cash_chips_reversal_check(posting=event.chip_posting)
         return
+    # The chips go back with the money (CHP-2): under the table's lock, before the ledger's rows.
+    chips_back = (
+        cash_chips_reverse(actor=actor, posting=event.chip_posting, now=now)
+        if event.chip_posting_id is not None
+        else None
+    )
     before = snapshot(session, SESSION_FIELDS)
     if event.kind == SessionEventKind.BUY_IN:
         session.buy_in_cents -= event.amount_cents
@@ -137,6 +151,7 @@ def _reversal_effect(*, record: CashierTransaction, actor, now: datetime | None,
         now=now,
         amount_cents=event.amount_cents,
         detail=f"receipt {record.receipt_number} reversed",
+        chip_posting=chips_back,
     )
     audit_record(
         actor=actor,

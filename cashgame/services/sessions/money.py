@@ -14,6 +14,7 @@ from cashgame.services._common import lock_table, require_open
 from cashgame.services.sessions._common import _check_seat_free, _current_hand, _event, _open_session
 from cashier.models import PaymentMethod, Shift
 from cashier.services import cash_buy_in, cash_out, cash_top_up
+from chips.services import cash_chips_redeem, cash_chips_sell
 from players.models import Player
 from players.services import player_require_eligible
 
@@ -40,6 +41,14 @@ def check_first_buy_in(game: Game, amount_cents: int) -> None:
             % {"game": game, "max": format_eur(game.max_buy_in_cents)},
             rule="CSH-1",
         )
+
+
+def _chips(move, *, actor, table: CashTable, amount_cents: int, now: datetime):
+    """The chips that go with the money (CHP-2): from the cage to the player, or back. Called
+    under the table's lock, before the cashier's rows are locked (the order every desk keeps)."""
+    return move(
+        actor=actor, amount_cents=amount_cents, table_key=f"cash:{table.pk}", table_label=str(table), now=now
+    )
 
 
 def _load_session(pk: int) -> PlayerSession:
@@ -96,6 +105,7 @@ def session_buy_in(
         else:
             _check_seat_free(locked, seat)
         check_first_buy_in(locked.game, amount_cents)
+        chips = _chips(cash_chips_sell, actor=actor, table=locked, amount_cents=amount_cents, now=now)
         record = cash_buy_in(
             actor=actor,
             shift=shift,
@@ -125,6 +135,7 @@ def session_buy_in(
             now=now,
             amount_cents=amount_cents,
             transaction=record,
+            chip_posting=chips,
         )
         return session
 
@@ -214,6 +225,7 @@ def session_top_up(
                 },
                 rule="CSH-1",
             )
+        chips = _chips(cash_chips_sell, actor=actor, table=table, amount_cents=amount_cents, now=now)
         record = cash_top_up(
             actor=actor,
             shift=shift,
@@ -237,6 +249,7 @@ def session_top_up(
             amount_cents=amount_cents,
             chips_on_table_cents=chips_on_table_cents,
             transaction=record,
+            chip_posting=chips,
         )
         return locked
 
@@ -295,8 +308,9 @@ def session_cash_out(
                 rule="CSH-2",
                 status_code=409,
             )
-        record = None
+        record = chips = None
         if amount_cents:
+            chips = _chips(cash_chips_redeem, actor=actor, table=table, amount_cents=amount_cents, now=now)
             record = cash_out(
                 actor=actor,
                 shift=shift,
@@ -318,6 +332,7 @@ def session_cash_out(
             now=now,
             amount_cents=amount_cents,
             transaction=record,
+            chip_posting=chips,
         )
         return locked
 

@@ -91,7 +91,10 @@ def session_move(
     hand = _current_hand(source)
     if hand is not None and session.seat in hand.dealt_seats:
         raise DomainError(
-            "in_hand", _("The player is dealt in the hand in progress: move them after it."), status_code=409
+            "in_hand",
+            _("The player is dealt in the hand in progress: move them after it."),
+            rule="CSH-2",
+            status_code=409,
         )
     _check_seat_free(target, seat, exclude=session.pk)
     posting = None

@@ -1,9 +1,11 @@
 """`manage.py check_books`: every reconciliation of the books, with its figures; exits non-zero
-on any difference (CAG-1, CAG-4, CAG-6)."""
+on any difference (CAG-1, CAG-4, CAG-6). Each run's result is recorded for /metrics (OPS-2)."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
 from cardroom.money import format_eur
+from ops.services import books_check_record
 from reports.selectors.books import books_check
 
 
@@ -24,6 +26,7 @@ class Command(BaseCommand):
                 line += f", difference {_figure(check.difference, check.unit)}"
             self.stdout.write(line)
         wrong = [check for check in checks if not check.ok]
+        books_check_record(checks=len(checks), differences=len(wrong), now=timezone.now())
         if wrong:
             raise CommandError(f"{len(wrong)} of {len(checks)} checks found a difference.")
         self.stdout.write(f"All {len(checks)} checks agree.")

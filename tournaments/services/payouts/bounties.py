@@ -87,7 +87,7 @@ def eliminators_check(
             number = tournament.entries.get(pk=pk).number
             raise DomainError(
                 "eliminator_required",
-                _("Entry %d carries a bounty: name the player who knocked him out.") % number,
+                _("Entry %d carries a bounty: name the player who knocked that entry out.") % number,
                 rule="TRN-10",
             )
         if len(set(winners)) != len(winners) or len(winners) > MAX_ELIMINATORS:

@@ -77,13 +77,13 @@ def _check_stacks(tournament: Tournament, stacks: dict[int, int]) -> None:
             _(
                 "The stacks add up to %(counted)d chips but %(in_play)d chips are in play: "
                 "%(difference)d chips too many. A deal's stacks must add up to the chips in play "
-                "exactly (TRN-10); count them again."
+                "exactly; count them again."
             )
             if counted > in_play
             else _(
                 "The stacks add up to %(counted)d chips but %(in_play)d chips are in play: "
                 "%(difference)d chips missing. A deal's stacks must add up to the chips in play "
-                "exactly (TRN-10); count them again."
+                "exactly; count them again."
             )
         )
         raise DomainError("deal_stacks_sum", message % values, rule="TRN-10")

@@ -184,7 +184,10 @@ def entry_mark_present(*, actor, entry: Entry, present: bool, now: datetime | No
     tournament, entry = lock_entry(entry)
     if entry.status not in COUNTED_STATUSES:
         raise DomainError(
-            "entry_refunded", _("This entry was refunded; its presence no longer counts."), status_code=409
+            "entry_refunded",
+            _("This entry was refunded; its presence no longer counts."),
+            rule="TRN-3",
+            status_code=409,
         )
     # A change after the guarantee decision does not change it (TRN-3 is decided once, on the
     # count at the deadline); the audit note says so.
