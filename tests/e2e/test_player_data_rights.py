@@ -33,6 +33,7 @@ WORDS = {
         "read": "Read the sealed identity",
         "why": "Why you need the identity",
         "erased": "Personal data erased: the card is now",
+        "seated": "Seated at Table 1, seat 5: the player cashes out and leaves the table first.",
     },
     "sk": {
         "json": "Exportovať údaje (JSON)",
@@ -43,6 +44,7 @@ WORDS = {
         "read": "Prečítať zapečatenú totožnosť",
         "why": "Prečo totožnosť potrebujete",
         "erased": "Osobné údaje sú vymazané: karta je teraz",
+        "seated": "Sedí pri hre – Stôl 1, miesto 5: najprv treba vyplatiť žetóny a uvoľniť miesto.",
     },
 }
 
@@ -69,6 +71,16 @@ def test_a_manager_exports_and_erases_a_player_and_reads_the_seal__GDP_1(
     if language == "sk":
         page.get_by_role("button", name="SK", exact=True).click()
         page.wait_for_load_state()
+    # Eva is still seated: her card shows the erasure greyed out, with the reason in words.
+    page.goto(f"{live_server.url}/players/{history.other.pk}/")
+    refused = page.get_by_role("button", name=words["erase"])
+    assert refused.is_disabled()
+    assert page.inner_text("#why-erase").startswith(words["seated"])
+    screenshot(page, f"player-data-refused-{language}-1280x800")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, f"player-data-refused-{language}-390x844")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
     page.goto(f"{live_server.url}/players/{player.pk}/")
     page.wait_for_selector("#personal-data")
     screenshot(page, f"player-data-card-{language}-1280x800")

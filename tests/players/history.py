@@ -21,6 +21,8 @@ from cashgame.services.waiting import waiting_add, waiting_remove
 from cashgame.services.waiting_remote import waiting_check_in, waiting_join_remote
 from cashier.models import CashierTransaction, Posting
 from cashier.services import shift_open
+from chips.models import ChipAccountKind, ChipSet, ChipSetKind
+from chips.services import chips_receive, chips_transfer
 from players.models import Player, PlayerErasure
 from players.services import (
     player_create,
@@ -54,6 +56,22 @@ def written() -> tuple:
         CashierTransaction.objects.count(),
         list(Player.objects.order_by("pk").values()),
         list(WaitingEntry.objects.order_by("pk").values()),
+    )
+
+
+def stock_cage(cashier, *, now) -> None:
+    """Cash-game chips into the vault and on to the cage, as a room does before its first buy-in
+    (the cage hands out no chips it does not hold)."""
+    cash = ChipSet.objects.filter(kind=ChipSetKind.CASH).order_by("pk").first()
+    chips = {500: 400, 2500: 200, 10000: 50}
+    chips_receive(actor=cashier, chip_set=cash, chips=chips, now=now)
+    chips_transfer(
+        actor=cashier,
+        chip_set=cash,
+        source=ChipAccountKind.VAULT,
+        target=ChipAccountKind.CAGE,
+        chips=chips,
+        now=now,
     )
 
 
@@ -108,6 +126,7 @@ def build_history(*, floor, cashier, manager, prize_paid: bool = True, cashed_ou
     game = make_game()
     table = make_table(game, 1)
     shift = shift_open(actor=cashier, opening_float_cents=500_000, now=at(6))
+    stock_cage(cashier, now=at(6))
 
     # The waiting list: from the phone (then checked in by card and taken off), and at the desk.
     (joined,), _token = waiting_join_remote(
