@@ -13,7 +13,7 @@ AUDIT_FIXED_COLUMNS = ("id", "at", "actor_id", "actor_name", "action", "object_t
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("cardroom", "0006_venue_remote_join"),
+        ("cardroom", "0008_venue_recount_threshold"),
     ]
 
     operations = [

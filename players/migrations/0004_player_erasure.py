@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('players', '0002_player_public_full_name'),
+        ('players', '0003_public_name_help_in_words'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
