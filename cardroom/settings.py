@@ -296,6 +296,9 @@ CELERY_BROKER_URL = os.environ.get(
 )
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
+# No results are kept, so beat has none to clean up: without this it adds its own
+# `celery.backend_cleanup` entry to the room's schedule, a task that has nothing to do.
+CELERY_RESULT_EXPIRES = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
