@@ -2,17 +2,17 @@
 public names only).
 
 The room page costs the same few queries however many games, tables, players or days of history
-the room has: three for the cash games (cashgame.public_selectors), one for today's tournaments
-(tournaments.public_selectors), and the venue row (cached per process).
+the room has: three for the cash games (cashgame.selectors.public), one for today's tournaments
+(tournaments.selectors.public), and the venue row (cached per process).
 """
 
 from datetime import datetime
 
 from django.utils import timezone
 
-from cashgame.public_selectors import games_running_list
+from cashgame.selectors.public import games_running_list
 from tournaments.models import Tournament
-from tournaments.public_selectors import seat_find, tournaments_today_list
+from tournaments.selectors.public import seat_find, tournaments_today_list
 from tournaments.tv import tv_state_get
 
 

@@ -9,7 +9,7 @@ from django.db.backends.signals import connection_created
 from hypothesis import settings
 from rest_framework.test import APIClient
 
-from cardroom.db import ALLOW_TRUNCATE_SETTING
+from cardroom.migration_operations import ALLOW_TRUNCATE_SETTING
 from cardroom.roles import Role
 from cardroom.selectors import venue_get
 from tests.isolation import restored

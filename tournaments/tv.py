@@ -15,9 +15,9 @@ from django.utils.translation import get_language
 
 from cardroom.money import format_chips, format_eur
 from players.selectors import public_names
-from tournaments.colour_up_selectors import colour_up_announcement
 from tournaments.models import EntryStatus, LevelKind, Tournament, TournamentStatus
 from tournaments.selectors import tournament_clock_get, tournament_field_get, tournament_rules_get
+from tournaments.selectors.colour_up import colour_up_announcement
 
 CLOSED = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 # The finished screen lists the paid places, and at least this many.

@@ -10,7 +10,7 @@ from django.utils.functional import cached_property
 from django.views.generic import FormView, TemplateView
 
 from cage import services
-from cage.chip_forms import MOVES, CountForm, MoveForm, SlipForm
+from cage.forms.chips import MOVES, CountForm, MoveForm, SlipForm
 from cage.selectors import chip_table_names, chip_tables_list
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin

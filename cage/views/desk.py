@@ -11,8 +11,8 @@ from django.utils.functional import cached_property
 from django.views.generic import FormView
 
 from cage import services
-from cage.desk import desk_actions, place_bound_form
 from cage.forms import TransactionForm
+from cage.forms.actions import desk_actions, place_bound_form
 from cage.selectors import player_desk_get, receipt_facts_get, receipt_where
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import CASHIER_ROLES, RoleRequiredMixin

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from cardroom.db import append_only, no_truncate
+from cardroom.migration_operations import append_only, no_truncate
 
 
 class Migration(migrations.Migration):

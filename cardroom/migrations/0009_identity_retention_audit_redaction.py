@@ -6,7 +6,7 @@ refuses any change of who, when, what and which object, and every DELETE."""
 import django.db.models.deletion
 from django.db import migrations, models
 
-from cardroom.db import append_only_but_redactable
+from cardroom.migration_operations import append_only_but_redactable
 
 AUDIT_FIXED_COLUMNS = ("id", "at", "actor_id", "actor_name", "action", "object_type", "object_id")
 

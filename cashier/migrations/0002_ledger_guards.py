@@ -4,7 +4,7 @@ commit a posting whose entries do not sum to zero."""
 
 from django.db import migrations
 
-from cardroom.db import append_only
+from cardroom.migration_operations import append_only
 
 BALANCE_CHECK = """
 CREATE OR REPLACE FUNCTION cashier_entry_posting_balanced() RETURNS trigger AS $$

@@ -6,7 +6,7 @@ whatever the app's code becomes. Cash chips are valued in cents, tournament chip
 
 from django.db import migrations
 
-from cardroom.db import append_only, no_truncate
+from cardroom.migration_operations import append_only, no_truncate
 
 CASH = [
     (50, "White", "#f4f4f4"),

@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from cardroom.db import append_only
+from cardroom.migration_operations import append_only
 
 
 class Migration(migrations.Migration):

@@ -9,8 +9,8 @@ from cardroom.errors import Conflict, DomainError
 from cardroom.models import AuditRecord
 from tests.tournaments.conftest import LEVELS
 from tests.tournaments.factories import T0, TournamentFactory, seat_players
-from tournaments.colour_up_selectors import colour_up_sheet_get
 from tournaments.models import BlindStructure, ColourUpRace, Entry
+from tournaments.selectors.colour_up import colour_up_sheet_get
 from tournaments.services.colour_up import SeatRace, colour_up_race_record
 from tournaments.services.registration import tournament_start
 from tournaments.services.tournaments import tournament_create

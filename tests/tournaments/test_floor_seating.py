@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from cardroom.models import AuditRecord
 from tests.tournaments.factories import T0, seat_players
-from tournaments.floor_selectors import seat_position
 from tournaments.models import Entry, MoveSlip, Table
+from tournaments.selectors.floor import seat_position
 from tournaments.services.payouts import entry_bust
 from tournaments.services.registration import tournament_start
 

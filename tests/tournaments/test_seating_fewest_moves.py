@@ -11,9 +11,9 @@ from django.db import IntegrityError, transaction
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from tests.tournaments.factories import T0
-from tournaments.floor_selectors import pending_moves
 from tournaments.models import Entry, MoveSlip, Table
-from tournaments.seating_selectors import bust_preview
+from tournaments.selectors.floor import pending_moves
+from tournaments.selectors.seating import bust_preview
 from tournaments.services.payouts import entry_bust
 from tournaments.services.registration import tournament_start
 from tournaments.services.seating import move_slip_confirm, seating_table_open

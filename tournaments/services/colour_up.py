@@ -15,9 +15,9 @@ from cardroom.services import audit_record
 from poker.colour_up import RaceError, RaceSeat, race_check, table_colour_up
 from poker.common import PokerError
 from tournaments import refusals
-from tournaments.colour_up_selectors import colour_up_plan, next_colour_up, tournament_chips
 from tournaments.models import ColourUpRace, EntryStatus, Table, TableStatus
 from tournaments.selectors import tournament_clock_get
+from tournaments.selectors.colour_up import colour_up_plan, next_colour_up, tournament_chips
 from tournaments.services._common import lock_tournament
 
 RULE = "CHP-1"

@@ -31,7 +31,7 @@ from poker.seating import (
 )
 from tournaments import refusals
 from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, Table, TableStatus, Tournament
-from tournaments.seating_selectors import bust_plan, seating_state, waiting_slips
+from tournaments.selectors.seating import bust_plan, seating_state, waiting_slips
 from tournaments.services import clock
 from tournaments.services._common import lock_tournament
 

@@ -18,7 +18,6 @@ from chips.models import ChipSetKind
 from chips.selectors import chip_set_default
 from tournaments import refusals
 from tournaments.api import structure_export_response
-from tournaments.colour_up_selectors import colour_up_plan
 from tournaments.forms import PostponeForm, StructureImportForm, TournamentForm
 from tournaments.models import BlindStructure, Tournament, TournamentStatus
 from tournaments.selectors import (
@@ -28,6 +27,7 @@ from tournaments.selectors import (
     tournament_field_get,
     tournament_list,
 )
+from tournaments.selectors.colour_up import colour_up_plan
 from tournaments.services import clock, registration, structures, tournaments
 
 

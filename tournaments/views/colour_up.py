@@ -9,8 +9,8 @@ from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES
 from tournaments import refusals
-from tournaments.colour_up_selectors import colour_up_sheet_get
 from tournaments.models import Table
+from tournaments.selectors.colour_up import colour_up_sheet_get
 from tournaments.services.colour_up import SeatRace, colour_up_race_record
 from tournaments.views.common import TournamentPage
 

@@ -10,8 +10,8 @@ from django.views import View
 
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from tournaments import refusals
-from tournaments.floor_selectors import pending_moves, seat_panel, seating_tables, table_open_moves
 from tournaments.models import MoveSlip, Table, Tournament
+from tournaments.selectors.floor import pending_moves, seat_panel, seating_tables, table_open_moves
 from tournaments.services import floor, payouts, seating
 from tournaments.views.common import TournamentPage, bust_from_post, moves_waiting, run_service
 

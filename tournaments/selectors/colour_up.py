@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from cardroom.money import format_chips
 from chips.models import ChipSet, ChipSetKind, Denomination
 from poker.colour_up import ColourUp, colour_ups
-from tournaments.floor_selectors import player_label
 from tournaments.models import ColourUpRace, EntryStatus, LevelKind, TableStatus, Tournament
 from tournaments.selectors import tournament_clock_get
+from tournaments.selectors.floor import player_label
 
 
 def tournament_chips(*, tournament: Tournament) -> list[Denomination]:

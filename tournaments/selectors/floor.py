@@ -9,8 +9,8 @@ from django.utils.translation import ngettext
 from poker.seating import balance_tables
 from tournaments import refusals
 from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, TableStatus, Tournament
-from tournaments.seating_selectors import BustPlan, bust_preview, seating_state
 from tournaments.selectors import pending_move_slips
+from tournaments.selectors.seating import BustPlan, bust_preview, seating_state
 
 
 def seat_position(seat: int, seats: int) -> tuple[float, float]:
