@@ -20,7 +20,7 @@ from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -74,6 +74,7 @@ def test_phone_joiners_are_checked_in_and_seated_from_the_floor_view__WTL_1_WTL_
     table = make_table(game, number=4)
     table6 = make_table(other, number=6, seats=6)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     for seat in range(1, 7):
         session = session_buy_in(
             actor=cashier,

@@ -19,7 +19,7 @@ from tests.cashgame.conftest import make_game
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import log_in, screenshot
 from tests.e2e.test_dealer_tablet import tap_targets_below_44px
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -104,6 +104,7 @@ def new_game(browser, live_server, floor_page, cashier, *, number: int) -> CashT
     floor_page.locator(f"form[action='/cashgame/tables/{table.pk}/open/'] button[type=submit]").click()
     floor_page.wait_for_selector(f"text=Table {number} is open.")
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     for seat, name in enumerate(NAMES, start=1):
         session_buy_in(
             actor=cashier,

@@ -32,7 +32,7 @@ from cashier.services import shift_open
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import make_staff
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.faults.processes import ROOT, database_url, server_env
 
 pytestmark = [pytest.mark.postgres, pytest.mark.long, pytest.mark.django_db(transaction=True)]
@@ -65,6 +65,7 @@ class Room:
             first = 10 * (desk + 1)
             tables = [make_table(game, first + n) for n in range(CASHIER_TABLES)]
             self.desks.append((cashier, shift, tables))
+        cage_stock(self.desks[0][0])  # the cage holds chips before its first buy-in (CHP-2)
         for table in self.dealt:
             for seat in range(1, 7):
                 self.buy_in(*self.desks[0][:2], table, seat)
