@@ -18,7 +18,7 @@ from cashier.services import shift_open
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import api_client_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, cage_stock
 from tests.faults.cashier_clients import wait_until
 from tests.faults.processes import sessions_waiting_on
 from tests.tournaments.factories import T0, TournamentFactory
@@ -77,6 +77,7 @@ def written() -> tuple[int, ...]:
 @pytest.fixture
 def desk(cashier):
     shift = shift_open(actor=cashier, opening_float_cents=500_000)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     table = make_table(make_game(), 1)
     player = PlayerFactory()
     body = {"kind": "cash_buy_in", "shift": shift.pk, "player": player.pk, "table": table.pk, "seat": 3}
