@@ -33,9 +33,8 @@ from cashgame.api._common import (
     inline_choices,
 )
 from cashgame.api.tables import SeatStateField
-from cashgame.models import CashTable, PlayerSession, SessionEvent, SessionEventKind
+from cashgame.models import STATE_ACTIONS, CashTable, PlayerSession, SessionEvent, SessionEventKind
 from cashgame.services import sessions
-from cashgame.services.sessions import STATE_ACTIONS
 from cashier.models import PaymentMethod, Shift
 from players.models import Player
 
