@@ -6,6 +6,7 @@ player-centric desk's picture is put together; the games' own selectors stay gam
 from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
+from django.utils.translation import gettext as _
 
 from cashgame.models import CashTable, Hand, HandStatus, JackpotShare, PlayerSession, SeatState, SessionEvent
 from cashier.models import CashierTransaction, ReversalRequest, TransactionKind
@@ -51,8 +52,6 @@ class PlayerDesk:
 
 def player_desk_get(*, player: Player, transactions: int = 8) -> PlayerDesk:
     """The desk's picture of one player, in a fixed number of queries (pinned in the tests)."""
-    from django.utils.translation import gettext as _
-
     session = (
         PlayerSession.objects.select_related("table__game")
         .filter(player=player, ended_at__isnull=True)
@@ -142,8 +141,6 @@ def player_desk_get(*, player: Player, transactions: int = 8) -> PlayerDesk:
 def receipt_where(facts: "ReceiptFacts") -> str:
     """What a transaction was for, as its success message names it: the table and seat, or the
     tournament with the entry and, once drawn, its table and seat."""
-    from django.utils.translation import gettext as _
-
     if facts.tournament:
         if facts.table:
             return _("%(tournament)s, entry %(entry)s, %(table)s, seat %(seat)s") % {
@@ -227,8 +224,6 @@ def posting_transaction(*, posting) -> CashierTransaction | None:
 def correction_next_step(*, posting) -> str:
     """What happens next at the table once a cash-game purchase or cash-out is reversed (CAG-6):
     the seat waits for a buy-in again, or the player is back in it, sitting out."""
-    from django.utils.translation import gettext as _
-
     event = (
         SessionEvent.objects.filter(transaction__posting=posting)
         .select_related("session__player", "session__table")

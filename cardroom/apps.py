@@ -11,6 +11,8 @@ class CardroomConfig(AppConfig):
     verbose_name = "Card room"
 
     def ready(self) -> None:
+        # Imported once the app registry is ready (Django's place for it): these modules import
+        # models, or register checks and signal handlers.
         from cardroom import checks  # noqa: F401 (registers the deployment checks)
         from cardroom.failures import remember_failure
         from cardroom.permissions_sync import ensure_venue, sync_role_permissions

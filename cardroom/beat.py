@@ -24,6 +24,7 @@ import uuid
 
 import redis
 from celery.beat import PersistentScheduler
+from django.conf import settings
 
 logger = logging.getLogger("cardroom.beat")
 
@@ -112,8 +113,6 @@ class LockedScheduler(PersistentScheduler):
     (`CELERY_BEAT_SCHEDULER` in cardroom/settings.py)."""
 
     def __init__(self, *args, **kwargs):
-        from django.conf import settings
-
         app = kwargs.get("app") or args[0]
         self.lock = lock_for(redis_url_of(app.conf.broker_url or "", settings.REDIS_URL))
         self.state = ""  # "active", "standby", "unreachable" or "alone": logged when it changes

@@ -1,5 +1,6 @@
 """Writes of the shared kernel: the audit trail and the venue's settings."""
 
+import zoneinfo
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -132,8 +133,6 @@ def venue_update(*, actor, venue: Venue, now: datetime | None = None, **changes:
 
 
 def _validate_venue(changes: dict[str, Any]) -> None:
-    import zoneinfo
-
     if "time_zone" in changes:
         try:
             zoneinfo.ZoneInfo(changes["time_zone"])

@@ -352,6 +352,8 @@ if METRICS_TOKEN and len(METRICS_TOKEN) < 24:
     raise ImproperlyConfigured("METRICS_TOKEN: use at least 24 random characters.")
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
 if SENTRY_DSN:
+    # Imported here, not at the top: only a room that reports its errors loads the Sentry SDK, and
+    # it must start before the apps load, as the SDK asks.
     from ops.sentry import sentry_init
 
     sentry_init(dsn=SENTRY_DSN, environment=os.environ.get("SENTRY_ENVIRONMENT", ""))

@@ -1,6 +1,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.audit_actions import action_label
+from cardroom.audit_display import object_label
 from cardroom.forms import DateInput, MoneyField
 from cardroom.models import Venue
 from cardroom.selectors import audit_actions, audit_object_types
@@ -53,8 +55,6 @@ class VenueForm(forms.Form):
 def object_type_choices() -> list[tuple[str, str]]:
     """The kinds of object the trail holds, by their names in the user's language, not
     "cashgame.playersession" (a kind appears once the trail has a record of it)."""
-    from cardroom.audit_display import object_label
-
     named = sorted(
         ((kind, object_label(kind)) for kind in audit_object_types()), key=lambda choice: choice[1]
     )
@@ -63,8 +63,6 @@ def object_type_choices() -> list[tuple[str, str]]:
 
 def action_choices() -> list[tuple[str, str]]:
     """The actions the trail holds, by their labels in the user's language, not "shift.close"."""
-    from cardroom.audit_actions import action_label
-
     named = sorted(((code, action_label(code)) for code in audit_actions()), key=lambda choice: choice[1])
     return [("", _("All")), *named]
 

@@ -243,10 +243,4 @@ class BalancesApi(CashierApi):
     def get(self, request):
         query = BalancesQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        at = query.validated_data.get("at")
-        drawers = {
-            str(shift.pk): drawer_expected(shift=shift, at=at)
-            for shift in Shift.objects.filter(status="open").select_related("drawer")
-        }
-        data = {"at": at, "accounts_cents": room_balances(at=at), "open_drawers_cents": drawers}
-        return Response(BalancesSerializer(data).data)
+        return Response(BalancesSerializer(room_balances(at=query.validated_data.get("at"))).data)

@@ -179,7 +179,15 @@ def player_cash_total_for_day(*, player_id: int, day: date) -> int:
     )
 
 
-def room_balances(*, at: datetime | None = None) -> dict[str, int]:
-    """What each singleton account holds (cents, as a person reads it), for the manager."""
+def room_balances(*, at: datetime | None = None) -> dict:
+    """Where the room's money is at `at` (now when None), for the manager (CAG-1): what each
+    singleton account holds (cents, as a person reads it) and the cash each open shift's drawer
+    should hold, by shift id. One read of the balances for all of them."""
+    shifts = list(Shift.objects.filter(status=ShiftStatus.OPEN).order_by("pk"))
     amounts = account_amounts(accounts=[(kind, "") for kind in ROOM_ACCOUNT_KINDS], at=at)
-    return {str(kind): amount for (kind, _owner), amount in amounts.items()}
+    drawers = _balances(account_ids=[shift.drawer_id for shift in shifts], at=at) if shifts else {}
+    return {
+        "at": at,
+        "accounts_cents": {str(kind): amount for (kind, _owner), amount in amounts.items()},
+        "open_drawers_cents": {str(shift.pk): drawers[shift.drawer_id] for shift in shifts},
+    }

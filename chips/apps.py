@@ -9,6 +9,7 @@ class ChipsConfig(AppConfig):
     verbose_name = _("Chips")
 
     def ready(self) -> None:
+        # Imported once the app registry is ready: the defaults import the models.
         from chips.defaults import default_chip_sets_ensure
 
         # After every migrate and every flush of a test database, as the venue and the groups.

@@ -21,6 +21,7 @@ from django.core.cache import caches
 from django.db import DatabaseError, connection
 from kombu import Connection
 
+from cardroom.celery import app
 from ops import selectors
 from ops.services import BEAT, WORKER
 
@@ -56,8 +57,6 @@ def _cache_ok() -> bool:
 
 
 def _broker_ok() -> bool:
-    from cardroom.celery import app
-
     url = app.conf.broker_url or ""
     if url.startswith(("redis://", "rediss://")):
         return bool(_redis(url).ping())

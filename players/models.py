@@ -5,6 +5,7 @@ from datetime import date
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -137,8 +138,6 @@ class Player(models.Model):
 
     @property
     def is_excluded(self) -> bool:
-        from django.utils import timezone
-
         return self.is_excluded_on(timezone.localdate())
 
     def refresh_search_keys(self) -> None:

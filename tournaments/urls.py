@@ -1,4 +1,4 @@
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 
 from tournaments import api, views
 from tournaments.api import entries as entries_api
@@ -14,68 +14,67 @@ from tournaments.views import seating as seating_views
 
 app_name = "tournaments"
 
-urlpatterns = [
-    path("", views.TournamentListView.as_view(), name="list"),
-    path("new/", views.TournamentCreateView.as_view(), name="create"),
-    path("cashier/", cashier_views.CashierTournamentListView.as_view(), name="cashier-list"),
-    path("<number:pk>/", views.TournamentDetailView.as_view(), name="detail"),
+# The pages of one entry, under /tournaments/<pk>/entries/<entry_id>/.
+entry_patterns = [
+    path("present/", entries_views.EntryPresentView.as_view(), name="entry-present"),
     re_path(
-        r"^(?P<pk>[0-9]+)/(?P<action>open-registration|start|pause|resume|add-minute|remove-minute|"
+        r"^(?P<action>rebuy|add-on|refund|prize|bounty)/$",
+        cashier_views.CashierEntryActionView.as_view(),
+        name="entry-pay",
+    ),
+]
+
+# The pages of one tournament, under /tournaments/<pk>/.
+tournament_patterns = [
+    path("", views.TournamentDetailView.as_view(), name="detail"),
+    re_path(
+        r"^(?P<action>open-registration|start|pause|resume|add-minute|remove-minute|"
         r"next-level|previous-level|finish|cancel)/$",
         views.TournamentActionView.as_view(),
         name="action",
     ),
-    path("<number:pk>/entries/", entries_views.EntryDeskView.as_view(), name="entries"),
-    path(
-        "<number:pk>/entries/<number:entry_id>/present/",
-        entries_views.EntryPresentView.as_view(),
-        name="entry-present",
-    ),
-    path("<number:pk>/rules/", entries_views.RulesView.as_view(), name="rules"),
-    path("<number:pk>/postpone/", entries_views.PostponeView.as_view(), name="postpone"),
-    path("<number:pk>/register/", cashier_views.RegisterView.as_view(), name="register"),
+    path("entries/", entries_views.EntryDeskView.as_view(), name="entries"),
+    path("entries/<number:entry_id>/", include(entry_patterns)),
+    path("rules/", entries_views.RulesView.as_view(), name="rules"),
+    path("postpone/", entries_views.PostponeView.as_view(), name="postpone"),
+    path("register/", cashier_views.RegisterView.as_view(), name="register"),
+    path("seating/", seating_views.SeatingView.as_view(), name="seating"),
     re_path(
-        r"^(?P<pk>[0-9]+)/entries/(?P<entry_id>[0-9]+)/(?P<action>rebuy|add-on|refund|prize|bounty)/$",
-        cashier_views.CashierEntryActionView.as_view(),
-        name="entry-pay",
-    ),
-    path("<number:pk>/seating/", seating_views.SeatingView.as_view(), name="seating"),
-    re_path(
-        r"^(?P<pk>[0-9]+)/seating/(?P<action>draw|open-table|final-table|confirm-moves|reopen-registration)/$",
+        r"^seating/(?P<action>draw|open-table|final-table|confirm-moves|reopen-registration)/$",
         seating_views.SeatingActionView.as_view(),
         name="seating-action",
     ),
-    path("<number:pk>/seating/bust/", seating_views.SeatBustView.as_view(), name="seat-bust"),
-    path("<number:pk>/levels/", levels_views.LevelsEditView.as_view(), name="levels"),
-    path("<number:pk>/colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
-    path("<number:pk>/payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
-    path(
-        "<number:pk>/tables/<number:table_id>/button/",
-        seating_views.ButtonDrawView.as_view(),
-        name="button-draw",
+    path("seating/bust/", seating_views.SeatBustView.as_view(), name="seat-bust"),
+    path("levels/", levels_views.LevelsEditView.as_view(), name="levels"),
+    path("colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
+    path("payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
+    path("tables/<number:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"),
+    path("slips/<number:slip_id>/confirm/", seating_views.SlipConfirmView.as_view(), name="slip-confirm"),
+    path("bust/", payouts_views.BustView.as_view(), name="bust"),
+    path("bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
+    path("payouts/", payouts_views.PayoutsView.as_view(), name="payouts"),
+    path("payouts/finalise/", payouts_views.PayoutsFinaliseView.as_view(), name="payouts-finalise"),
+    path("deal/accept/", payouts_views.DealAcceptView.as_view(), name="deal-accept"),
+]
+
+# The pages of one blind structure, under /tournaments/structures/<pk>/.
+structure_patterns = [
+    path("", views.StructureDetailView.as_view(), name="structure-detail"),
+    path("edit/", editor_views.StructureEditView.as_view(), name="structure-edit"),
+    re_path(
+        r"^export\.(?P<file_format>csv|json)$", views.StructureExportView.as_view(), name="structure-export"
     ),
-    path(
-        "<number:pk>/slips/<number:slip_id>/confirm/",
-        seating_views.SlipConfirmView.as_view(),
-        name="slip-confirm",
-    ),
-    path("<number:pk>/bust/", payouts_views.BustView.as_view(), name="bust"),
-    path("<number:pk>/bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
-    path("<number:pk>/payouts/", payouts_views.PayoutsView.as_view(), name="payouts"),
-    path(
-        "<number:pk>/payouts/finalise/", payouts_views.PayoutsFinaliseView.as_view(), name="payouts-finalise"
-    ),
-    path("<number:pk>/deal/accept/", payouts_views.DealAcceptView.as_view(), name="deal-accept"),
+]
+
+urlpatterns = [
+    path("", views.TournamentListView.as_view(), name="list"),
+    path("new/", views.TournamentCreateView.as_view(), name="create"),
+    path("cashier/", cashier_views.CashierTournamentListView.as_view(), name="cashier-list"),
+    path("<number:pk>/", include(tournament_patterns)),
     path("structures/", views.StructureListView.as_view(), name="structure-list"),
     path("structures/import/", views.StructureImportView.as_view(), name="structure-import"),
     path("structures/new/", editor_views.StructureEditView.as_view(), name="structure-new"),
-    path("structures/<number:pk>/edit/", editor_views.StructureEditView.as_view(), name="structure-edit"),
-    path("structures/<number:pk>/", views.StructureDetailView.as_view(), name="structure-detail"),
-    re_path(
-        r"^structures/(?P<pk>[0-9]+)/export\.(?P<file_format>csv|json)$",
-        views.StructureExportView.as_view(),
-        name="structure-export",
-    ),
+    path("structures/<number:pk>/", include(structure_patterns)),
 ]
 
 structure_api_urlpatterns = [
@@ -89,100 +88,54 @@ structure_api_urlpatterns = [
     ),
 ]
 
-api_urlpatterns = [
-    path("", api.TournamentListApi.as_view(), name="api-tournament-list"),
-    path("<number:pk>/", api.TournamentDetailApi.as_view(), name="api-tournament-detail"),
-    path("<number:pk>/clock/", api.TournamentClockApi.as_view(), name="api-tournament-clock"),
+# The API of one entry, under /api/tournaments/<pk>/entries/<entry_id>/.
+entry_api_patterns = [
+    path("present/", entries_api.EntryPresentApi.as_view(), name="api-entry-present"),
+    path("rebuy/", entries_api.EntryRebuyApi.as_view(), name="api-entry-rebuy"),
+    path("add-on/", entries_api.EntryAddOnApi.as_view(), name="api-entry-add-on"),
+    path("refund/", entries_api.EntryRefundApi.as_view(), name="api-entry-refund"),
+    path("prize/", payouts_api.EntryPrizeApi.as_view(), name="api-entry-prize"),
+    path("bounty/", payouts_api.EntryBountyApi.as_view(), name="api-entry-bounty"),
+]
+
+# The API of one tournament, under /api/tournaments/<pk>/.
+tournament_api_patterns = [
+    path("", api.TournamentDetailApi.as_view(), name="api-tournament-detail"),
+    path("clock/", api.TournamentClockApi.as_view(), name="api-tournament-clock"),
+    path("levels/<number:order>/", api.TournamentLevelApi.as_view(), name="api-tournament-level"),
     path(
-        "<number:pk>/levels/<number:order>/",
-        api.TournamentLevelApi.as_view(),
-        name="api-tournament-level",
-    ),
-    path(
-        "<number:pk>/open-registration/",
+        "open-registration/",
         api.TournamentOpenRegistrationApi.as_view(),
         name="api-tournament-open-registration",
     ),
-    path("<number:pk>/start/", api.TournamentStartApi.as_view(), name="api-tournament-start"),
-    path("<number:pk>/pause/", api.TournamentPauseApi.as_view(), name="api-tournament-pause"),
-    path("<number:pk>/resume/", api.TournamentResumeApi.as_view(), name="api-tournament-resume"),
-    path("<number:pk>/add-time/", api.TournamentAddTimeApi.as_view(), name="api-tournament-add-time"),
-    path(
-        "<number:pk>/next-level/",
-        api.TournamentNextLevelApi.as_view(),
-        name="api-tournament-next-level",
-    ),
-    path(
-        "<number:pk>/previous-level/",
-        api.TournamentPreviousLevelApi.as_view(),
-        name="api-tournament-previous-level",
-    ),
-    path("<number:pk>/finish/", api.TournamentFinishApi.as_view(), name="api-tournament-finish"),
-    path("<number:pk>/cancel/", api.TournamentCancelApi.as_view(), name="api-tournament-cancel"),
-    path("<number:pk>/postpone/", entries_api.PostponeApi.as_view(), name="api-tournament-postpone"),
-    path("<number:pk>/rules/", entries_api.RulesApi.as_view(), name="api-tournament-rules"),
-    path("<number:pk>/field/", entries_api.FieldApi.as_view(), name="api-tournament-field"),
-    path("<number:pk>/entries/", entries_api.EntryListApi.as_view(), name="api-entry-list"),
-    path(
-        "<number:pk>/entries/<number:entry_id>/present/",
-        entries_api.EntryPresentApi.as_view(),
-        name="api-entry-present",
-    ),
-    path(
-        "<number:pk>/entries/<number:entry_id>/rebuy/",
-        entries_api.EntryRebuyApi.as_view(),
-        name="api-entry-rebuy",
-    ),
-    path(
-        "<number:pk>/entries/<number:entry_id>/add-on/",
-        entries_api.EntryAddOnApi.as_view(),
-        name="api-entry-add-on",
-    ),
-    path(
-        "<number:pk>/entries/<number:entry_id>/refund/",
-        entries_api.EntryRefundApi.as_view(),
-        name="api-entry-refund",
-    ),
-    path(
-        "<number:pk>/entries/<number:entry_id>/prize/",
-        payouts_api.EntryPrizeApi.as_view(),
-        name="api-entry-prize",
-    ),
-    path(
-        "<number:pk>/entries/<number:entry_id>/bounty/",
-        payouts_api.EntryBountyApi.as_view(),
-        name="api-entry-bounty",
-    ),
-    path("<number:pk>/bounties/", payouts_api.BountyListApi.as_view(), name="api-bounty-list"),
-    path("<number:pk>/seating/", seating_api.SeatingApi.as_view(), name="api-seating"),
-    path("<number:pk>/seating/draw/", seating_api.SeatingDrawApi.as_view(), name="api-seating-draw"),
-    path(
-        "<number:pk>/seating/final-table/",
-        seating_api.FinalTableApi.as_view(),
-        name="api-final-table",
-    ),
-    path(
-        "<number:pk>/tables/<number:table_id>/button/",
-        seating_api.ButtonDrawApi.as_view(),
-        name="api-button-draw",
-    ),
-    path(
-        "<number:pk>/slips/<number:slip_id>/confirm/",
-        seating_api.SlipConfirmApi.as_view(),
-        name="api-slip-confirm",
-    ),
-    path("<number:pk>/bust/", payouts_api.BustApi.as_view(), name="api-bust"),
-    path("<number:pk>/bust/undo/", payouts_api.BustUndoApi.as_view(), name="api-bust-undo"),
-    path("<number:pk>/payouts/", payouts_api.PayoutTableApi.as_view(), name="api-payout-table"),
-    path(
-        "<number:pk>/payouts/finalise/",
-        payouts_api.PayoutsFinaliseApi.as_view(),
-        name="api-payouts-finalise",
-    ),
-    path(
-        "<number:pk>/deal/calculate/",
-        payouts_api.DealCalculateApi.as_view(),
-        name="api-deal-calculate",
-    ),
-    path("<number:pk>/deal/accept/", payouts_api.DealAcceptApi.as_view(), name="api-deal-accept"),
+    path("start/", api.TournamentStartApi.as_view(), name="api-tournament-start"),
+    path("pause/", api.TournamentPauseApi.as_view(), name="api-tournament-pause"),
+    path("resume/", api.TournamentResumeApi.as_view(), name="api-tournament-resume"),
+    path("add-time/", api.TournamentAddTimeApi.as_view(), name="api-tournament-add-time"),
+    path("next-level/", api.TournamentNextLevelApi.as_view(), name="api-tournament-next-level"),
+    path("previous-level/", api.TournamentPreviousLevelApi.as_view(), name="api-tournament-previous-level"),
+    path("finish/", api.TournamentFinishApi.as_view(), name="api-tournament-finish"),
+    path("cancel/", api.TournamentCancelApi.as_view(), name="api-tournament-cancel"),
+    path("postpone/", entries_api.PostponeApi.as_view(), name="api-tournament-postpone"),
+    path("rules/", entries_api.RulesApi.as_view(), name="api-tournament-rules"),
+    path("field/", entries_api.FieldApi.as_view(), name="api-tournament-field"),
+    path("entries/", entries_api.EntryListApi.as_view(), name="api-entry-list"),
+    path("entries/<number:entry_id>/", include(entry_api_patterns)),
+    path("bounties/", payouts_api.BountyListApi.as_view(), name="api-bounty-list"),
+    path("seating/", seating_api.SeatingApi.as_view(), name="api-seating"),
+    path("seating/draw/", seating_api.SeatingDrawApi.as_view(), name="api-seating-draw"),
+    path("seating/final-table/", seating_api.FinalTableApi.as_view(), name="api-final-table"),
+    path("tables/<number:table_id>/button/", seating_api.ButtonDrawApi.as_view(), name="api-button-draw"),
+    path("slips/<number:slip_id>/confirm/", seating_api.SlipConfirmApi.as_view(), name="api-slip-confirm"),
+    path("bust/", payouts_api.BustApi.as_view(), name="api-bust"),
+    path("bust/undo/", payouts_api.BustUndoApi.as_view(), name="api-bust-undo"),
+    path("payouts/", payouts_api.PayoutTableApi.as_view(), name="api-payout-table"),
+    path("payouts/finalise/", payouts_api.PayoutsFinaliseApi.as_view(), name="api-payouts-finalise"),
+    path("deal/calculate/", payouts_api.DealCalculateApi.as_view(), name="api-deal-calculate"),
+    path("deal/accept/", payouts_api.DealAcceptApi.as_view(), name="api-deal-accept"),
+]
+
+api_urlpatterns = [
+    path("", api.TournamentListApi.as_view(), name="api-tournament-list"),
+    path("<number:pk>/", include(tournament_api_patterns)),
 ]

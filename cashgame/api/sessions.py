@@ -33,9 +33,8 @@ from cashgame.api._common import (
     inline_choices,
 )
 from cashgame.api.tables import SeatStateField
-from cashgame.models import CashTable, PlayerSession, SessionEvent, SessionEventKind
+from cashgame.models import STATE_ACTIONS, CashTable, PlayerSession, SessionEvent, SessionEventKind
 from cashgame.services import sessions
-from cashgame.services.sessions import STATE_ACTIONS
 from cashier.models import PaymentMethod, Shift
 from players.models import Player
 
@@ -195,76 +194,57 @@ class TableSeatApi(JsonApiView):
         return Response(SessionSerializer(session).data, status=status.HTTP_201_CREATED)
 
 
-class BuyInApi(JsonApiView):
-    """The first buy-in at a table (CSH-1), posted by the cashier to the table's chips."""
+class SessionMoneyApi(JsonApiView):
+    """A cashier's money request on a player's session: its body's values go to the session's
+    money service as they are, with the request's key (CAG-2); the answer is the session, 201
+    when carried out now and 200 with the same body for a repeat of the key."""
 
     permission_classes = [CASHIER]
+    input_serializer: type[MoneySerializer]
+    service: staticmethod
+
+    def run(self, request, session_pk: int | None = None) -> Response:
+        data = self.input_serializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = {**data.validated_data, "idempotency_key": request_key(request, data.validated_data)}
+        if session_pk is not None:
+            values["session"] = get_session(session_pk)
+        with replay_watch() as outcome:
+            session = self.service(actor=request.user, **values)
+        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
+
+
+class BuyInApi(SessionMoneyApi):
+    """The first buy-in at a table (CSH-1), posted by the cashier to the table's chips."""
+
+    input_serializer = BuyInSerializer
+    service = staticmethod(sessions.session_buy_in)
 
     @extend_schema(request=BuyInSerializer, parameters=[KEY_HEADER], responses={201: SessionSerializer})
     def post(self, request):
-        data = BuyInSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        key = request_key(request, values)
-        with replay_watch() as outcome:
-            session = sessions.session_buy_in(
-                actor=request.user,
-                shift=values["shift"],
-                table=values["table"],
-                player=values["player"],
-                seat=values["seat"],
-                amount_cents=values["amount_cents"],
-                method=values["method"],
-                idempotency_key=key,
-            )
-        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
+        return self.run(request)
 
 
-class TopUpApi(JsonApiView):
+class TopUpApi(SessionMoneyApi):
     """More chips between hands only (CSH-3), reaching half the minimum buy-in (CSH-5)."""
 
-    permission_classes = [CASHIER]
+    input_serializer = TopUpSerializer
+    service = staticmethod(sessions.session_top_up)
 
     @extend_schema(request=TopUpSerializer, parameters=[KEY_HEADER], responses={201: SessionSerializer})
     def post(self, request, pk: int):
-        data = TopUpSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        key = request_key(request, values)
-        with replay_watch() as outcome:
-            session = sessions.session_top_up(
-                actor=request.user,
-                shift=values["shift"],
-                session=get_session(pk),
-                amount_cents=values["amount_cents"],
-                chips_on_table_cents=values["chips_on_table_cents"],
-                method=values["method"],
-                idempotency_key=key,
-            )
-        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
+        return self.run(request, session_pk=pk)
 
 
-class CashOutApi(JsonApiView):
+class CashOutApi(SessionMoneyApi):
     """Chips to cash when the player leaves; the session ends (CSH-2)."""
 
-    permission_classes = [CASHIER]
+    input_serializer = CashOutSerializer
+    service = staticmethod(sessions.session_cash_out)
 
     @extend_schema(request=CashOutSerializer, parameters=[KEY_HEADER], responses={201: SessionSerializer})
     def post(self, request, pk: int):
-        data = CashOutSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        key = request_key(request, values)
-        with replay_watch() as outcome:
-            session = sessions.session_cash_out(
-                actor=request.user,
-                shift=values["shift"],
-                session=get_session(pk),
-                amount_cents=values["amount_cents"],
-                leaving=values["leaving"],
-                idempotency_key=key,
-            )
-        return money_response(SessionSerializer(session).data, replayed=outcome.replayed)
+        return self.run(request, session_pk=pk)
 
 
 class MoveApi(JsonApiView):

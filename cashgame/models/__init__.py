@@ -14,7 +14,7 @@ One module per responsibility. Every model is imported here, so Django finds the
 # isort: off
 # The order of the old single module, so the app registry lists the models as before.
 from cashgame.models.games import CashTable, Game, GameType, HousePlayers, TableStatus
-from cashgame.models.sessions import PlayerSession, SeatState, SessionEvent, SessionEventKind
+from cashgame.models.sessions import STATE_ACTIONS, PlayerSession, SeatState, SessionEvent, SessionEventKind
 from cashgame.models.hands import Hand, HandStatus, VoidReason
 from cashgame.models.dropbox import DropBoxCount
 from cashgame.models.jackpot import JackpotClaim, JackpotShare, ShareRole
@@ -24,6 +24,7 @@ from cashgame.models.rulings import Ruling
 # isort: on
 
 __all__ = [
+    "STATE_ACTIONS",
     "WAITING_STATUSES",
     "CashTable",
     "DropBoxCount",

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from cashgame import rulebook
 from cashgame.models.games import CashTable
 from cashgame.models.hands import Hand
 
@@ -30,14 +31,10 @@ class Ruling(models.Model):
     @property
     def rule_name(self) -> str:
         """The rule applied, in words, for the log's page (the ID stays in the record)."""
-        from cashgame.rulebook import rule_name
-
-        return rule_name(self.rule)
+        return rulebook.rule_name(self.rule)
 
     @property
     def situation_title(self) -> str:
         """The situation as the rule book words it (the key stays in the record)."""
-        from cashgame.rulebook import BY_KEY
-
-        situation = BY_KEY.get(self.situation)
+        situation = rulebook.BY_KEY.get(self.situation)
         return str(situation.title) if situation else self.situation

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cashgame.models.games import CashTable
@@ -16,6 +17,20 @@ class SeatState(models.TextChoices):
     OWES_BLINDS = "owes_blinds", _("Owes blinds")
     # Final: the session ended with the cash-out (CSH-2); no seat action applies any more.
     ENDED = "ended", _("Left the table")
+
+
+# The dealer's seat taps (CSH-5, CSH-6): action -> (the states it applies to, the state it leads
+# to). The service applies them; the pages and the API offer only what a seat's state allows.
+STATE_ACTIONS: dict[str, tuple[set[str], str]] = {
+    "posted": ({SeatState.OWES_BLINDS, SeatState.WAITING_FOR_BUTTON}, SeatState.PLAYING),
+    "button_passed": ({SeatState.WAITING_FOR_BUTTON}, SeatState.PLAYING),
+    "sit_out": (
+        {SeatState.PLAYING, SeatState.WAITING_FOR_BUTTON, SeatState.OWES_BLINDS},
+        SeatState.SITTING_OUT,
+    ),
+    "missed_blinds": ({SeatState.SITTING_OUT}, SeatState.OWES_BLINDS),
+    "back": ({SeatState.SITTING_OUT}, SeatState.PLAYING),
+}
 
 
 class PlayerSession(models.Model):
@@ -92,8 +107,6 @@ class PlayerSession(models.Model):
         return self.cash_out_cents - self.invested_cents
 
     def time_played(self, now=None):
-        from django.utils import timezone
-
         return (self.ended_at or now or timezone.now()) - self.started_at
 
 

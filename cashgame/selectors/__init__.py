@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
 from cashgame.models import (
+    STATE_ACTIONS,
     WAITING_STATUSES,
     CashTable,
     DropBoxCount,
@@ -358,8 +359,6 @@ def seat_actions(session: PlayerSession | None, *, table: CashTable, dealt: bool
     open table takes a player; a seated player's state actions are the ones his state allows
     (CSH-6); a no-show's seat is freed; a player with chips moves or cashes out at the cage,
     but not while he is dealt in the hand in progress (CSH-2)."""
-    from cashgame.services.sessions import STATE_ACTIONS
-
     if session is None:
         return ["seat"] if table.is_open else []
     actions = [action for action, (states, _target) in STATE_ACTIONS.items() if session.state in states]

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.money import format_eur
 from cashgame.models import (
+    STATE_ACTIONS,
     WAITING_STATUSES,
     CashTable,
     HandStatus,
@@ -153,8 +154,6 @@ def short_of_a_big_blind(session: PlayerSession, *, big_blind_cents: int) -> boo
 def state_taps(session: PlayerSession, *, table: CashTable) -> list[dict]:
     """The seat-state taps the player's state allows (CSH-6), each with the reason it is
     refused now: a tap that puts the player in play needs one big blind in chips (CSH-5)."""
-    from cashgame.services.sessions import STATE_ACTIONS
-
     short = short_of_a_big_blind(session, big_blind_cents=table.game.big_blind_cents)
     taps = []
     for action, (states, target) in STATE_ACTIONS.items():

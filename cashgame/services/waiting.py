@@ -8,7 +8,6 @@ or duplicated message never skips, repeats or loses a call. Both re-check under 
 """
 
 from datetime import datetime, timedelta
-from functools import partial
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -17,6 +16,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError, NotFound
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
+from cardroom.task_queue import send_on_commit
 from cashgame.locks import game_for_update
 from cashgame.models import CashTable, Game, PlayerSession, WaitingEntry, WaitSource, WaitStatus
 from cashgame.selectors import waiting_next
@@ -41,14 +41,8 @@ def _lock_entry(entry_id: int) -> tuple[Game, WaitingEntry]:
 def _enqueue_pass(entry: WaitingEntry, *, now: datetime) -> None:
     if entry.hold_until is None or entry.hold_until - now > ETA_HORIZON:
         return
-    from cashgame.tasks import waiting_pass_due
-
-    transaction.on_commit(
-        partial(
-            waiting_pass_due.apply_async,
-            kwargs={"entry_id": entry.pk, "due": entry.hold_until.isoformat()},
-            eta=entry.hold_until,
-        )
+    send_on_commit(
+        "cashgame.waiting_pass_due", eta=entry.hold_until, entry_id=entry.pk, due=entry.hold_until.isoformat()
     )
 
 

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
 from cardroom.money import format_chips, format_eur
+from cashgame.models import STATE_ACTIONS, SeatState
 
 register = template.Library()
 
@@ -62,9 +63,6 @@ def state_actions(session, big_blind_cents: int | None = None) -> list[str]:
     """The seat-state actions a seated player's state allows (CSH-6), and no others; given the
     table's big blind, not those that put in play a player short of one big blind (CSH-5), which
     the service would refuse: `session|state_actions:table.game.big_blind_cents`."""
-    from cashgame.models import SeatState
-    from cashgame.services.sessions import STATE_ACTIONS
-
     short = (
         big_blind_cents is not None
         and session.last_counted_cents is not None

@@ -11,9 +11,8 @@ from django.views.generic import FormView, TemplateView
 from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from cashgame import forms, selectors
-from cashgame.models import CashTable, Game, HousePlayers, PlayerSession, SeatState
+from cashgame.models import STATE_ACTIONS, CashTable, Game, HousePlayers, PlayerSession, SeatState
 from cashgame.services import sessions, tables
-from cashgame.services.sessions import STATE_ACTIONS
 from cashgame.views._common import ActionView
 
 

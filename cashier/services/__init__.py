@@ -10,21 +10,18 @@ from cashier.services.ledger import account_for, ledger_post
 from cashier.services.reversals import reversal_approve, reversal_reject, reversal_request
 from cashier.services.shifts import shift_close, shift_handover, shift_open
 from cashier.services.transactions import (
-    bounty_payout,
     cash_buy_in,
     cash_out,
     cash_top_up,
     jackpot_payout,
-    prize_payout,
-    refund_payout,
     tournament_payment,
+    tournament_payout,
     tournament_refund,
     transaction_post,
 )
 
 __all__ = [
     "account_for",
-    "bounty_payout",
     "cash_buy_in",
     "cash_out",
     "cash_top_up",
@@ -34,8 +31,6 @@ __all__ = [
     "ledger_day_reopen",
     "ledger_days_close_missing",
     "ledger_post",
-    "prize_payout",
-    "refund_payout",
     "reversal_approve",
     "reversal_reject",
     "reversal_request",
@@ -43,6 +38,7 @@ __all__ = [
     "shift_handover",
     "shift_open",
     "tournament_payment",
+    "tournament_payout",
     "tournament_refund",
     "transaction_post",
 ]

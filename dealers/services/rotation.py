@@ -13,13 +13,14 @@ under the lock, so a late, lost or duplicated message never skips or repeats it.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
 
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
+from cardroom.task_queue import send_on_commit
+from cashgame.models import CashTable, TableStatus
 from dealers.models import Assignment, AssignmentKind, Push, PushKind, PushStatus, Rotation, Shift
 from dealers.selectors import (
     RoomTable,
@@ -31,6 +32,9 @@ from dealers.selectors import (
     table_label,
 )
 from poker.rotation import BREAK, DEAL, plan
+from tournaments.models import CLOCK_STARTED
+from tournaments.models import Table as TournamentTable
+from tournaments.models import TableStatus as TournamentTableStatus
 
 # ETA messages stay well under half the broker's visibility timeout (STYLE.md); a push further
 # off gets its message from the reconciler once it comes within range.
@@ -103,11 +107,6 @@ def replan_locked(rotation: Rotation, *, at: datetime) -> Rotation:
 
 
 def _table_open(push: Push) -> bool:
-    from cashgame.models import CashTable, TableStatus
-    from tournaments.models import CLOCK_STARTED
-    from tournaments.models import Table as TournamentTable
-    from tournaments.models import TableStatus as TournamentTableStatus
-
     if push.cash_table_id:
         return CashTable.objects.filter(pk=push.cash_table_id, status=TableStatus.OPEN).exists()
     return TournamentTable.objects.filter(
@@ -225,11 +224,9 @@ def _enqueue_eta(rotation: Rotation, *, now: datetime) -> None:
     )
     if due_at is None or due_at - now > ETA_HORIZON or rotation.eta_at == due_at:
         return
-    from dealers.tasks import push_due
-
     rotation.eta_at = due_at
     rotation.save(update_fields=["eta_at"])
-    transaction.on_commit(partial(push_due.apply_async, kwargs={"due": due_at.isoformat()}, eta=due_at))
+    send_on_commit("dealers.push_due", eta=due_at, due=due_at.isoformat())
 
 
 @transaction.atomic

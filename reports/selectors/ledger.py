@@ -16,7 +16,6 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from django.db.models import Sum
 
@@ -24,9 +23,7 @@ from cardroom.selectors import gaming_day_bounds
 from cashier.models import Account, AccountDayTotal, AccountKind
 from cashier.selectors import account_day_rows
 from reports.selectors.common import live_days
-
-if TYPE_CHECKING:
-    from reports.selectors.tournaments import TournamentLine
+from reports.selectors.tournaments import TournamentLine
 
 # The accounts whose movements make the room's result.
 REPORT_KINDS = [
@@ -123,7 +120,7 @@ def figures_for(
     start: date,
     end: date,
     days: dict[date, dict[str, Flow]],
-    tournaments: Mapping[date, "TournamentLine"],
+    tournaments: Mapping[date, TournamentLine],
 ) -> PeriodFigures:
     """The figures of start..end from the ledger flows per day and the tournaments' per day."""
     figures = PeriodFigures(label=label, start=start, end=end)

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from cardroom.audit_actions import ACTION_LABELS, SEAT_ACTION_LABELS, action_label, note_text
 from cardroom.services import audit_record
-from cashgame.services.sessions.seating import STATE_ACTIONS
+from cashgame.models import STATE_ACTIONS
 from cashier.models import TransactionKind
 from chips.models import ChipPostingKind
 from tournaments.models import MoveReason

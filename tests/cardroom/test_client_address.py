@@ -13,6 +13,11 @@ from cardroom.network import client_address
 from tests.conftest import PASSWORD
 
 PHONE = "203.0.113.7"
+# Named, never connected to: the checks read the settings.
+REDIS_CACHE = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": "redis://127.0.0.1:6379/0",
+}
 
 
 def address(remote: str, forwarded: str | None = None) -> str:
@@ -78,6 +83,8 @@ def test_a_log_in_flood_behind_the_proxy_locks_the_guessing_device_only__ROL_1(c
 def test_the_deployment_check_asks_for_the_proxy(settings):
     from django.core.checks import run_checks
 
+    # A shared cache, as production has, so the proxy's check is the only one of the room's.
+    settings.CACHES = {"default": REDIS_CACHE}
     settings.TRUSTED_PROXIES = []
     assert [m.id for m in run_checks(include_deployment_checks=True) if m.id.startswith("cardroom.")] == [
         "cardroom.W001"

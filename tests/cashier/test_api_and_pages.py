@@ -1,6 +1,11 @@
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from cardroom.roles import Role
 from cashier.models import Shift
+from cashier.services import shift_open
+from tests.conftest import make_staff
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +78,17 @@ def test_balances_show_where_the_money_is__CAG_1(api, cashier, manager):
     early = api(manager).get("/api/cashier/balances/", {"at": "2000-01-01T00:00:00Z"}).json()
     assert early["accounts_cents"]["vault"] == 0
     assert early["open_drawers_cents"] == {str(shift_id): 0}
+
+
+def test_balances_take_the_same_queries_however_many_drawers_are_open__CAG_1(api, manager):
+    client = api(manager)
+    client.get("/api/cashier/balances/")  # the venue, read once per process
+    counts = []
+    for n in range(3):
+        shift_open(actor=make_staff(f"desk{n}", Role.CASHIER), opening_float_cents=10_000 * (n + 1))
+        with CaptureQueriesContext(connection) as captured:
+            data = client.get("/api/cashier/balances/").json()
+        counts.append(len(captured))
+    assert sorted(data["open_drawers_cents"].values()) == [10_000, 20_000, 30_000]
+    assert data["accounts_cents"]["vault"] == -60_000
+    assert counts[0] == counts[1] == counts[2]

@@ -11,10 +11,11 @@ from cashier.services import (
     cash_buy_in,
     cash_out,
     jackpot_payout,
-    prize_payout,
+    ledger_post,
     reversal_approve,
     reversal_request,
     tournament_payment,
+    tournament_payout,
     tournament_refund,
 )
 from players.models import ExclusionStatus
@@ -132,15 +133,29 @@ def test_prize_payout_limited_to_pool__TRN_10(cashier, shift, player):
         fee_cents=1_000,
         idempotency_key=key(),
     )
-    prize_payout(
-        actor=cashier, shift=shift, player=player, tournament_id=5, amount_cents=9_000, idempotency_key=key()
-    )
+    prize = {"actor": cashier, "shift": shift, "kind": "prize_payout", "player": player, "tournament_id": 5}
+    tournament_payout(**prize, amount_cents=9_000, idempotency_key=key())
     assert prize_pool_balance(tournament_id=5) == 0
     with pytest.raises(DomainError) as error:
-        prize_payout(
-            actor=cashier, shift=shift, player=player, tournament_id=5, amount_cents=50, idempotency_key=key()
-        )
+        tournament_payout(**prize, amount_cents=50, idempotency_key=key())
     assert error.value.code == "insufficient_balance"
+    assert "prize pool" in error.value.message
+
+
+def test_a_tournament_pays_only_prizes_bounties_and_refunds(cashier, shift, player):
+    before = Posting.objects.count()
+    with pytest.raises(DomainError) as error:
+        tournament_payout(
+            actor=cashier,
+            shift=shift,
+            kind="cash_out",
+            player=player,
+            tournament_id=5,
+            amount_cents=100,
+            idempotency_key=key(),
+        )
+    assert error.value.code == "unknown_kind"
+    assert Posting.objects.count() == before
 
 
 def test_jackpot_payout_from_empty_fund_refused__JKP_3(cashier, shift, player):
@@ -271,8 +286,6 @@ def test_reversal_of_a_reversal_refused__CAG_1(cashier, manager, manager2, shift
 
 
 def test_cancelled_tournament_refund_paid_from_refunds_payable__TRN_2(cashier, shift, player):
-    from cashier.services import ledger_post, refund_payout
-
     tournament_payment(
         actor=cashier,
         shift=shift,
@@ -293,14 +306,11 @@ def test_cancelled_tournament_refund_paid_from_refunds_payable__TRN_2(cashier, s
         ],
         description="cancel",
     )
-    record = refund_payout(
-        actor=cashier, shift=shift, player=player, tournament_id=8, amount_cents=10_000, idempotency_key=key()
-    )
+    refund = {"actor": cashier, "shift": shift, "kind": "refund", "player": player, "tournament_id": 8}
+    record = tournament_payout(**refund, amount_cents=10_000, idempotency_key=key())
     assert record.kind == "refund"
     assert account_amount(kind=AccountKind.REFUNDS_PAYABLE, owner=owner) == 0
     assert drawer_expected(shift=shift) == 100_000
     with pytest.raises(DomainError) as error:
-        refund_payout(
-            actor=cashier, shift=shift, player=player, tournament_id=8, amount_cents=50, idempotency_key=key()
-        )
+        tournament_payout(**refund, amount_cents=50, idempotency_key=key())
     assert error.value.code == "insufficient_balance"

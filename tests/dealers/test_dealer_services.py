@@ -145,4 +145,4 @@ def test_the_next_push_is_sent_with_its_eta_after_commit__DLR_2(
                 shift_clock_in(actor=floor, dealer=dealers[name], now=at(10))
         with django_capture_on_commit_callbacks(execute=True):
             rotation_settle(now=at(11))  # each replan keeps 20:30: its message is sent once
-    assert send.call_args_list == [mock.call(kwargs={"due": at(30).isoformat()}, eta=at(30))]
+    assert send.call_args_list == [mock.call((), {"due": at(30).isoformat()}, eta=at(30))]

@@ -11,7 +11,8 @@ from cardroom.models import AuditRecord
 from tests.tournaments.conftest import key
 from tests.tournaments.factories import T0
 from tournaments.models import Entry, PayoutPlace
-from tournaments.selectors import chips_in_play, deal_calculate, tournament_field_get
+from tournaments.selectors import chips_in_play, tournament_field_get
+from tournaments.selectors.deals import deal_calculate
 from tournaments.services._common import rules_for
 from tournaments.services.payouts import deal_accept, entry_bust, payout_table_set
 from tournaments.services.registration import entry_add_on, entry_rebuy, tournament_start

@@ -13,7 +13,8 @@ from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, roles_permission
 from tournaments.api.common import FLOOR_AND_CASHIER, inline_choices, open_shift_of
 from tournaments.api.entries import CashierEntryAction, EntrySerializer, KeySerializer, entry_of
 from tournaments.models import BountyAward, BountyReason, Tournament
-from tournaments.selectors import bounty_awards_list, bounty_totals, deal_calculate, tournament_field_get
+from tournaments.selectors import bounty_awards_list, bounty_totals, tournament_field_get
+from tournaments.selectors.deals import deal_calculate
 from tournaments.services import payouts
 from tournaments.services.payouts.bounties import MAX_ELIMINATORS
 

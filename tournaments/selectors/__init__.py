@@ -6,13 +6,24 @@ from datetime import datetime, timedelta
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
+from cardroom.selectors import venue_get
+from cashier.models import AccountKind
+from cashier.selectors import account_amount, prize_pool_balance
+from poker.payouts import default_payout_percentages, payout_amounts
 from tournaments.models import (
     CLOCK_RUNNING,
     BlindStructure,
+    Entry,
+    EntryPayment,
+    EntryStatus,
     GuaranteeMode,
+    GuaranteeOutcome,
     LevelKind,
+    PayoutPlace,
+    TableStatus,
     Tournament,
     TournamentLevel,
+    TournamentRules,
     TournamentStatus,
 )
 from tournaments.schedule import milliseconds, project
@@ -156,8 +167,6 @@ def tournament_clock_get(*, tournament: Tournament, now: datetime | None = None)
 
 
 def entry_list(*, tournament: Tournament) -> QuerySet:
-    from tournaments.models import Entry
-
     return (
         Entry.objects.filter(tournament=tournament)
         .select_related("player", "table", "cashier_transaction", "prize_transaction", "refund_transaction")
@@ -193,9 +202,6 @@ def bounty_awards_list(*, tournament: Tournament) -> QuerySet:
 def bounty_totals(*, tournament: Tournament) -> dict:
     """The bounty pool (TRN-6) in cents: what it holds, what was awarded and paid of it, and
     the bounties of the players still in that no one has won yet (pool - awarded but unpaid)."""
-    from cashier.models import AccountKind
-    from cashier.selectors import account_amount
-
     pool = account_amount(kind=AccountKind.BOUNTY_POOL, owner=f"tournament:{tournament.pk}")
     sums = tournament.bounty_awards.aggregate(
         awarded=Sum("amount_cents"), paid=Sum("amount_cents", filter=Q(transaction__isnull=False))
@@ -213,16 +219,12 @@ def bounty_totals(*, tournament: Tournament) -> dict:
 
 def refunds_due(*, tournament: Tournament) -> QuerySet:
     """Entries of a cancelled tournament waiting for their refund at the cashier (TRN-2)."""
-    from tournaments.models import EntryStatus
-
     return entry_list(tournament=tournament).filter(status=EntryStatus.REFUND_DUE)
 
 
 def tournament_rules_get(*, tournament: Tournament):
     """The tournament's rules and outcomes; an unsaved default row when none was written yet
     (a read never creates one: the services do, under the tournament's lock)."""
-    from tournaments.models import TournamentRules
-
     rules = TournamentRules.objects.filter(tournament=tournament).first()
     return rules or TournamentRules(tournament=tournament)
 
@@ -235,8 +237,6 @@ def chips_in_play(*, tournament: Tournament) -> int:
     """Every chip sold to the field (TRN-6): each entry's starting stack (buy-in or re-entry) and
     its rebuys and add-ons, busted entries' included (their chips are in the others' stacks);
     entries given back (refunded) are not in play."""
-    from tournaments.models import EntryPayment, EntryStatus
-
     return (
         EntryPayment.objects.filter(
             entry__tournament=tournament, entry__status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED]
@@ -250,11 +250,6 @@ def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:
     no personal data. Before the payouts are final the prize pool and payouts are a projection:
     collected so far, raised to the guarantee when it holds. `rules`: the tournament's rules row
     when the caller has read it already."""
-    from cardroom.selectors import venue_get
-    from cashier.selectors import prize_pool_balance
-    from poker.payouts import default_payout_percentages, payout_amounts
-    from tournaments.models import EntryStatus, GuaranteeOutcome, PayoutPlace
-
     rules = rules or _rules(tournament)
     counted = [EntryStatus.ACTIVE, EntryStatus.BUSTED]
     counts = tournament.entries.aggregate(
@@ -319,8 +314,6 @@ def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:
 
 def seating_chart(*, tournament: Tournament) -> list[dict]:
     """Open tables with their seats (TRN-9): [{table, seats: [(seat, entry or None)]}]."""
-    from tournaments.models import EntryStatus, TableStatus
-
     tables = list(tournament.tables.filter(status=TableStatus.OPEN).order_by("number"))
     seated: dict[tuple[int, int], object] = {
         (entry.table_id, entry.seat): entry
@@ -345,12 +338,3 @@ def pending_move_slips(*, tournament: Tournament) -> QuerySet:
         .select_related("entry__player")
         .order_by("pk")
     )
-
-
-def deal_calculate(*, tournament: Tournament, stacks: dict[int, int], method: str) -> dict[int, int]:
-    """A deal among the players left (TRN-10): ICM equities over the places still to pay, or a
-    chip chop of the prizes not yet given, in whole chips that sum to them exactly. The stacks
-    must add up to the chips in play. Nothing is written."""
-    from tournaments.services.payouts.deals import deal_shares
-
-    return deal_shares(tournament=tournament, stacks=stacks, method=method)

@@ -1,15 +1,21 @@
 """What the tournament services share: the row locks, the status table, the clock's audit
-snapshot and the enqueueing of the level-end task."""
+snapshot and the sending of the level-end task (by its name: see cardroom/task_queue.py)."""
 
 from datetime import datetime, timedelta
-from functools import partial
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.services import snapshot
-from tournaments.models import CLOCK_RUNNING, TRANSITIONS, Entry, Tournament, TournamentStatus
+from cardroom.task_queue import send_on_commit
+from tournaments.models import (
+    CLOCK_RUNNING,
+    TRANSITIONS,
+    Entry,
+    Tournament,
+    TournamentRules,
+    TournamentStatus,
+)
 
 CLOCK_FIELDS = ["status", "current_level_index", "level_started_at", "level_ends_at", "paused_remaining_ms"]
 # ETA messages stay well under half of the broker's visibility timeout (3600 s on Redis), or an
@@ -54,23 +60,15 @@ def enqueue_tick(tournament: Tournament, *, now: datetime) -> None:
         return
     if tournament.tick_eta_at == ends_at:
         return
-    from tournaments.tasks import clock_tick
-
     tournament.tick_eta_at = ends_at
-    transaction.on_commit(
-        partial(
-            clock_tick.apply_async,
-            kwargs={"tournament_id": tournament.pk, "due": ends_at.isoformat()},
-            eta=ends_at,
-        )
+    send_on_commit(
+        "tournaments.clock_tick", eta=ends_at, tournament_id=tournament.pk, due=ends_at.isoformat()
     )
 
 
 def rules_for(tournament: Tournament):
     """The tournament's rules-and-outcomes row, created on first use. The caller holds the
     tournament's lock for a write, so creating it here cannot race."""
-    from tournaments.models import TournamentRules
-
     rules, _created = TournamentRules.objects.get_or_create(tournament=tournament)
     return rules
 

@@ -12,6 +12,8 @@ from cardroom.services import audit_record
 from tournaments.models import COUNTED_STATUSES, GuaranteeMode, GuaranteeOutcome, Tournament, TournamentLevel
 from tournaments.selectors import level_numbers
 from tournaments.services._common import rules_for
+from tournaments.services.payouts.bounties import bounties_award_own
+from tournaments.services.payouts.places import places_assign_locked
 
 
 def present_player_count(tournament: Tournament) -> int:
@@ -110,10 +112,6 @@ def on_level_end(
 def _place_early_bust_outs(tournament: Tournament, rules, *, now: datetime) -> None:
     """The field is final: the players busted during late registration get their places (TRN-10),
     and if one entry is left he is the winner, with his own bounty back (TRN-6)."""
-    # Imported here: the payouts services import the clock, which imports this module.
-    from tournaments.services.payouts.bounties import bounties_award_own
-    from tournaments.services.payouts.places import places_assign_locked
-
     places, winner = places_assign_locked(tournament, rules, actor=None, now=now)
     if places:
         numbers = dict(tournament.entries.filter(pk__in=places).values_list("pk", "number"))

@@ -21,6 +21,10 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services._common import check_transition, clock_snapshot, lock_tournament, rules_for
+from tournaments.services.levels import tournament_levels_edit
+from tournaments.services.payouts.bounties import bounties_award_remaining
+from tournaments.services.payouts.places import places_assign_locked
+from tournaments.services.registration import refunds_owed
 
 SETTINGS_FIELDS = [
     "name",
@@ -202,9 +206,6 @@ def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = N
     """The floor ends a running tournament; the clock stops on its current level. The field is
     final, so every busted entry gets its place (TRN-10). Every player still in gets his own
     bounty back, so the bounty awards account for the whole pool (TRN-6)."""
-    from tournaments.services.payouts.bounties import bounties_award_remaining
-    from tournaments.services.payouts.places import places_assign_locked
-
     now = now or timezone.now()
     tournament = _set_status(
         actor=actor,
@@ -225,8 +226,6 @@ def tournament_finish(*, actor, tournament: Tournament, now: datetime | None = N
 def tournament_cancel(*, actor, tournament: Tournament, now: datetime | None = None) -> Tournament:
     """Cancel the tournament and stop its clock; in the same transaction every entry's money
     moves to refunds payable for the cashier to pay out (TRN-2)."""
-    from tournaments.services.registration import refunds_owed
-
     now = now or timezone.now()
     tournament = _set_status(
         actor=actor,
@@ -248,7 +247,5 @@ def tournament_level_update(
     """Edit one of the tournament's own levels (see levels.tournament_levels_edit): finished
     levels are refused once the clock has started (TRN-7); the whole list must still never
     decrease; a new length of the current level moves its end (TRN-8)."""
-    from tournaments.services.levels import tournament_levels_edit
-
     tournament_levels_edit(actor=actor, tournament=tournament, changes={order: changes}, now=now)
     return tournament.levels.get(order=order)

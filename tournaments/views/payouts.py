@@ -9,16 +9,17 @@ from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.refusals import refuse
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from poker.deals import DEAL_METHODS
 from tournaments import refusals
 from tournaments.forms import PayoutTableForm
 from tournaments.models import EntryStatus, Tournament
 from tournaments.selectors import (
     bounty_awards_list,
     bounty_totals,
-    deal_calculate,
     entry_list,
     tournament_rules_get,
 )
+from tournaments.selectors.deals import deal_calculate
 from tournaments.services import payouts
 from tournaments.views.common import TournamentPage, bust_from_post, moves_waiting, run_service
 
@@ -85,7 +86,7 @@ class PayoutsView(TournamentPage):
         live = list(entry_list(tournament=tournament).filter(status=EntryStatus.ACTIVE))
         method = self.request.GET.get("method", "")
         deal = None
-        if method in ("icm", "chip_chop"):
+        if method in DEAL_METHODS:
             stacks = {}
             try:
                 for entry in live:

@@ -6,6 +6,8 @@ Idempotent: every object is looked up by a natural key first, so running it agai
 
 import random
 from datetime import date
+from importlib import import_module
+from importlib.util import find_spec
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -128,9 +130,6 @@ class Command(BaseCommand):
 
     def _app_loaders(self):
         """Demo loaders that the other apps provide (`<app>/demo.py` with a `load` function)."""
-        from importlib import import_module
-        from importlib.util import find_spec
-
         return [
             import_module(f"{app}.demo").load
             for app in ("cashier", "chips", "tournaments", "cashgame")

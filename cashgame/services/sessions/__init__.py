@@ -21,7 +21,6 @@ from cashgame.services.sessions.money import (
 )
 from cashgame.services.sessions.seating import (
     DEALABLE,
-    STATE_ACTIONS,
     session_move,
     session_release,
     session_seat,
@@ -31,7 +30,6 @@ from cashgame.services.sessions.seating import (
 
 __all__ = [
     "DEALABLE",
-    "STATE_ACTIONS",
     "check_first_buy_in",
     "half_min_buy_in",
     "session_buy_in",

@@ -11,7 +11,7 @@ from cardroom.money import MAX_CENTS, format_eur
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
 from cashgame.locks import table_for_update, tables_for_update
-from cashgame.models import CashTable, PlayerSession, SeatState, SessionEventKind
+from cashgame.models import STATE_ACTIONS, CashTable, PlayerSession, SeatState, SessionEventKind
 from cashgame.services._common import require_open
 from cashgame.services.sessions._common import _check_seat_free, _current_hand, _event, _open_session
 from cashier.models import AccountKind
@@ -178,19 +178,6 @@ def session_release(*, actor, session: PlayerSession, now: datetime | None = Non
         now=now,
     )
     return session
-
-
-# action -> (states it applies to, state it leads to)
-STATE_ACTIONS: dict[str, tuple[set[str], str]] = {
-    "posted": ({SeatState.OWES_BLINDS, SeatState.WAITING_FOR_BUTTON}, SeatState.PLAYING),
-    "button_passed": ({SeatState.WAITING_FOR_BUTTON}, SeatState.PLAYING),
-    "sit_out": (
-        {SeatState.PLAYING, SeatState.WAITING_FOR_BUTTON, SeatState.OWES_BLINDS},
-        SeatState.SITTING_OUT,
-    ),
-    "missed_blinds": ({SeatState.SITTING_OUT}, SeatState.OWES_BLINDS),
-    "back": ({SeatState.SITTING_OUT}, SeatState.PLAYING),
-}
 
 
 @transaction.atomic

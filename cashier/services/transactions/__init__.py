@@ -4,11 +4,9 @@ rules, hold the game's locks and carry the request's key (cardroom.idempotency, 
 cashier's own pages and API reach them only through those services (CAG-6)."""
 
 from cashier.services.transactions.payouts import (
-    bounty_payout,
     cash_out,
     jackpot_payout,
-    prize_payout,
-    refund_payout,
+    tournament_payout,
 )
 from cashier.services.transactions.posting import transaction_post
 from cashier.services.transactions.sales import (
@@ -19,14 +17,12 @@ from cashier.services.transactions.sales import (
 )
 
 __all__ = [
-    "bounty_payout",
     "cash_buy_in",
     "cash_out",
     "cash_top_up",
     "jackpot_payout",
-    "prize_payout",
-    "refund_payout",
     "tournament_payment",
+    "tournament_payout",
     "tournament_refund",
     "transaction_post",
 ]

@@ -4,6 +4,7 @@ jackpot share; never more than the account it comes from holds (CAG-1)."""
 from datetime import datetime
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cardroom.errors import DomainError
 from cashier.models import AccountKind, CashierTransaction, PaymentMethod, Shift, TransactionKind
@@ -82,89 +83,44 @@ def cash_out(
     )
 
 
-def _tournament_payout(*, kind, source_kind, source_name, tournament_id, **common) -> CashierTransaction:
+# What a tournament pays a player from, by the kind of payout: the account, and its name in a
+# refusal when it holds too little.
+TOURNAMENT_SOURCES = {
+    TransactionKind.PRIZE_PAYOUT: (AccountKind.PRIZE_POOL, gettext_lazy("The prize pool")),
+    TransactionKind.BOUNTY_PAYOUT: (AccountKind.BOUNTY_POOL, gettext_lazy("The bounty pool")),
+    TransactionKind.REFUND: (AccountKind.REFUNDS_PAYABLE, gettext_lazy("Refunds payable of the tournament")),
+}
+
+
+def tournament_payout(
+    *,
+    actor,
+    shift: Shift,
+    kind: str,
+    player: Player,
+    tournament_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay a player in cash what a tournament owes him, from the tournament's own account: a
+    prize from its prize pool (TRN-10), bounties won from its bounty pool (TRN-6), or a cancelled
+    tournament's refund from its refunds payable (TRN-2), where the cancellation moved every
+    entry's money."""
+    if kind not in TOURNAMENT_SOURCES:
+        raise DomainError("unknown_kind", _("Unknown tournament payout: %s") % kind)
+    source_kind, source_name = TOURNAMENT_SOURCES[kind]
     owner = f"tournament:{tournament_id}"
     return _cash_payout(
+        actor=actor,
+        shift=shift,
+        player=player,
         kind=kind,
         source_kind=source_kind,
         source_owner=owner,
         source_name=source_name,
+        amount_cents=amount_cents,
         reference=owner,
-        **common,
-    )
-
-
-def prize_payout(
-    *,
-    actor,
-    shift: Shift,
-    player: Player,
-    tournament_id: int,
-    amount_cents: int,
-    idempotency_key: str,
-    now: datetime | None = None,
-) -> CashierTransaction:
-    """Pay a prize in cash from the tournament's prize pool (TRN-10)."""
-    return _tournament_payout(
-        kind=TransactionKind.PRIZE_PAYOUT,
-        source_kind=AccountKind.PRIZE_POOL,
-        source_name=_("The prize pool"),
-        tournament_id=tournament_id,
-        actor=actor,
-        shift=shift,
-        player=player,
-        amount_cents=amount_cents,
-        idempotency_key=idempotency_key,
-        now=now,
-    )
-
-
-def bounty_payout(
-    *,
-    actor,
-    shift: Shift,
-    player: Player,
-    tournament_id: int,
-    amount_cents: int,
-    idempotency_key: str,
-    now: datetime | None = None,
-) -> CashierTransaction:
-    """Pay bounties a player won in cash from the tournament's bounty pool (TRN-6)."""
-    return _tournament_payout(
-        kind=TransactionKind.BOUNTY_PAYOUT,
-        source_kind=AccountKind.BOUNTY_POOL,
-        source_name=_("The bounty pool"),
-        tournament_id=tournament_id,
-        actor=actor,
-        shift=shift,
-        player=player,
-        amount_cents=amount_cents,
-        idempotency_key=idempotency_key,
-        now=now,
-    )
-
-
-def refund_payout(
-    *,
-    actor,
-    shift: Shift,
-    player: Player,
-    tournament_id: int,
-    amount_cents: int,
-    idempotency_key: str,
-    now: datetime | None = None,
-) -> CashierTransaction:
-    """Pay out a refund that a cancelled tournament owes (TRN-2): the cancellation moved every
-    entry's money to refunds payable; the player collects it here, in cash."""
-    return _tournament_payout(
-        kind=TransactionKind.REFUND,
-        source_kind=AccountKind.REFUNDS_PAYABLE,
-        source_name=_("Refunds payable of the tournament"),
-        tournament_id=tournament_id,
-        actor=actor,
-        shift=shift,
-        player=player,
-        amount_cents=amount_cents,
         idempotency_key=idempotency_key,
         now=now,
     )

@@ -15,7 +15,7 @@ from tournaments.services.payouts.bounties import (
     bounty_pay,
     split_bounty,
 )
-from tournaments.services.payouts.deals import deal_accept, deal_shares, remaining_prize_cents
+from tournaments.services.payouts.deals import deal_accept
 from tournaments.services.payouts.eliminations import bust_undo, entry_bust
 from tournaments.services.payouts.prizes import prize_pay
 from tournaments.services.payouts.table import (
@@ -35,7 +35,6 @@ __all__ = [
     "bounty_pay",
     "bust_undo",
     "deal_accept",
-    "deal_shares",
     "entry_bust",
     "entry_count",
     "finalise_blocker",
@@ -43,7 +42,6 @@ __all__ = [
     "payout_table_set",
     "payouts_finalise",
     "prize_pay",
-    "remaining_prize_cents",
     "split_bounty",
     "validate_percentages",
 ]

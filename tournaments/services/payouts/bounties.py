@@ -31,8 +31,8 @@ from cardroom.errors import DomainError
 from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
-from cashier.models import CashierTransaction, Shift
-from cashier.services import bounty_payout
+from cashier.models import CashierTransaction, Shift, TransactionKind
+from cashier.services import tournament_payout
 from tournaments.models import BountyAward, BountyReason, Entry, EntryPayment, EntryStatus, Tournament
 from tournaments.services._common import lock_entry
 
@@ -245,9 +245,10 @@ def bounty_pay(
                 status_code=409,
             )
         amount = sum(award.amount_cents for award in awards)
-        record = bounty_payout(
+        record = tournament_payout(
             actor=actor,
             shift=shift,
+            kind=TransactionKind.BOUNTY_PAYOUT,
             player=locked.player,
             tournament_id=tournament.pk,
             amount_cents=amount,

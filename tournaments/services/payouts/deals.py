@@ -23,113 +23,12 @@ from cardroom.money import format_eur
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
-from poker.common import PokerError
-from poker.payouts import chip_chop, icm_deal
+from poker.deals import DEAL_METHODS
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.selectors import chips_in_play, tournament_rules_get
+from tournaments.selectors.deals import deal_calculate, deal_players_check, remaining_prize_cents
 from tournaments.services._common import lock_tournament, rules_for
 
-# Exact ICM walks every subset of the players left: 2^10 subsets stay instant.
-ICM_MAX_PLAYERS = 10
-CALCULATED = ("icm", "chip_chop")
-METHODS = (*CALCULATED, "custom")
-
-
-def remaining_prize_cents(tournament: Tournament) -> int:
-    """The prizes not yet given to a finished player: what a deal among the players left shares."""
-    taken = sum(
-        tournament.entries.filter(status=EntryStatus.BUSTED, prize_cents__isnull=False).values_list(
-            "prize_cents", flat=True
-        )
-    )
-    return sum(tournament.payout_places.values_list("amount_cents", flat=True)) - taken
-
-
-def _places_left(tournament: Tournament) -> list[int]:
-    """The prizes of the places no busted entry holds, first place first: what ICM shares."""
-    held = set(
-        tournament.entries.filter(status=EntryStatus.BUSTED, finish_place__isnull=False).values_list(
-            "finish_place", flat=True
-        )
-    )
-    return [
-        amount
-        for place, amount in tournament.payout_places.order_by("place").values_list("place", "amount_cents")
-        if place not in held
-    ]
-
-
-def _check_players(live: list[int], given) -> None:
-    if len(live) < 2 or set(given) != set(live):
-        raise DomainError(
-            "deal_players", _("A deal gives a share to every player left (2 or more)."), rule="TRN-10"
-        )
-
-
-def _check_stacks(tournament: Tournament, stacks: dict[int, int]) -> None:
-    """The counted stacks add up to the chips in play exactly (TRN-10)."""
-    if any(not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0 for chips in stacks.values()):
-        raise DomainError("bad_stacks", _("Give each player's chips, 1 or more."), rule="TRN-10")
-    counted, in_play = sum(stacks.values()), chips_in_play(tournament=tournament)
-    if counted != in_play:
-        values = {"counted": counted, "in_play": in_play, "difference": abs(counted - in_play)}
-        message = (
-            _(
-                "The stacks add up to %(counted)d chips but %(in_play)d chips are in play: "
-                "%(difference)d chips too many. A deal's stacks must add up to the chips in play "
-                "exactly; count them again."
-            )
-            if counted > in_play
-            else _(
-                "The stacks add up to %(counted)d chips but %(in_play)d chips are in play: "
-                "%(difference)d chips missing. A deal's stacks must add up to the chips in play "
-                "exactly; count them again."
-            )
-        )
-        raise DomainError("deal_stacks_sum", message % values, rule="TRN-10")
-
-
-def deal_shares(*, tournament: Tournament, stacks: dict[int, int], method: str) -> dict[int, int]:
-    """ICM or chip-chop shares (cents) of the prizes left for the players left, from their
-    counted stacks {entry id: chips}; refused unless the stacks add up to the chips in play.
-    Nothing is written."""
-    if method not in CALCULATED:
-        raise DomainError("deal_method", _("Choose ICM or a chip chop."), rule="TRN-10")
-    if not tournament_rules_get(tournament=tournament).payouts_finalised_at:
-        raise DomainError(
-            "payouts_not_final", _("Finalise the payouts before a deal."), rule="TRN-10", status_code=409
-        )
-    live = list(
-        tournament.entries.filter(status=EntryStatus.ACTIVE).order_by("pk").values_list("pk", flat=True)
-    )
-    _check_players(live, stacks)
-    if len(live) > ICM_MAX_PLAYERS and method == "icm":
-        raise DomainError(
-            "icm_too_many", _("ICM is offered for %d players or fewer.") % ICM_MAX_PLAYERS, rule="TRN-10"
-        )
-    _check_stacks(tournament, stacks)
-    chips = [stacks[pk] for pk in live]
-    chip = venue_get().smallest_chip_cents
-    remaining = remaining_prize_cents(tournament)
-    try:
-        if method == "icm":
-            places = _places_left(tournament)[: len(live)]
-            if sum(places) != remaining:
-                # A prize ICM cannot reach (a busted entry without its place) would be lost.
-                raise DomainError(
-                    "deal_places",
-                    _(
-                        "The places still to pay do not add up to the prizes left; check the "
-                        "finishing places before a deal."
-                    ),
-                    rule="TRN-10",
-                )
-            shares = icm_deal(chips, places, chip)
-        else:
-            shares = chip_chop(chips, remaining, chip)
-    except PokerError as error:
-        raise DomainError("bad_stacks", str(error), rule="TRN-10") from error
-    return dict(zip(live, shares, strict=True))
+METHODS = (*DEAL_METHODS, "custom")
 
 
 def _check_in_chips(amounts: dict[int, int], chip: int) -> None:
@@ -181,7 +80,7 @@ def deal_accept(
         .filter(status=EntryStatus.ACTIVE)
         .order_by("pk")
     }
-    _check_players(list(live), amounts)
+    deal_players_check(list(live), amounts)
     if any(not isinstance(a, int) or isinstance(a, bool) or a < 0 for a in amounts.values()):
         raise DomainError("deal_amounts", _("Shares are whole cents, 0 or more."), rule="TRN-10")
     remaining = remaining_prize_cents(tournament)
@@ -193,12 +92,12 @@ def deal_accept(
             rule="TRN-10",
         )
     _check_in_chips(amounts, venue_get().smallest_chip_cents)
-    if method in CALCULATED:
+    if method in DEAL_METHODS:
         if stacks is None:
             raise DomainError(
                 "deal_stacks", _("Give the players' stacks the deal was calculated from."), rule="TRN-10"
             )
-        if deal_shares(tournament=tournament, stacks=stacks, method=method) != amounts:
+        if deal_calculate(tournament=tournament, stacks=stacks, method=method) != amounts:
             raise DomainError(
                 "deal_changed",
                 _("These shares are not what the stacks give; calculate the deal again."),
@@ -210,7 +109,7 @@ def deal_accept(
     rules.deal_accepted_at = now
     rules.save(update_fields=["deal_accepted_at"])
     after = {"method": method, "shares": {live[pk].number: a for pk, a in amounts.items()}}
-    if stacks is not None and method in CALCULATED:
+    if stacks is not None and method in DEAL_METHODS:
         after["stacks"] = {live[pk].number: chips for pk, chips in stacks.items()}
     audit_record(actor=actor, action="tournament.deal", obj=tournament, after=after, now=now)
     return list(live.values())

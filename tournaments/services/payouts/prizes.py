@@ -9,8 +9,8 @@ from cardroom.errors import DomainError
 from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
-from cashier.models import Shift
-from cashier.services import prize_payout
+from cashier.models import Shift, TransactionKind
+from cashier.services import tournament_payout
 from tournaments.models import Entry
 from tournaments.services._common import lock_tournament
 
@@ -41,9 +41,10 @@ def prize_pay(
                 rule="TRN-10",
                 status_code=409,
             )
-        record = prize_payout(
+        record = tournament_payout(
             actor=actor,
             shift=shift,
+            kind=TransactionKind.PRIZE_PAYOUT,
             player=locked.player,
             tournament_id=tournament.pk,
             amount_cents=locked.prize_cents,

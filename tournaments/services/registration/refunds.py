@@ -11,8 +11,8 @@ from cardroom.errors import DomainError
 from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
-from cashier.models import AccountKind, Shift
-from cashier.services import account_for, ledger_post, refund_payout
+from cashier.models import AccountKind, Shift, TransactionKind
+from cashier.services import account_for, ledger_post, tournament_payout
 from tournaments.models import Entry, EntryPayment, EntryStatus, Tournament
 from tournaments.services._common import lock_entry, rules_for, tournament_owner
 from tournaments.services.payouts.bounties import bounties_lapse
@@ -98,9 +98,10 @@ def refund_pay(
                 rule="TRN-2",
                 status_code=409,
             )
-        record = refund_payout(
+        record = tournament_payout(
             actor=actor,
             shift=shift,
+            kind=TransactionKind.REFUND,
             player=locked.player,
             tournament_id=tournament.pk,
             amount_cents=locked.refund_cents,

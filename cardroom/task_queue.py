@@ -1,0 +1,25 @@
+"""How a service sends a task: by the task's name, once its transaction has committed.
+
+A service never imports its app's `tasks` module: the tasks are thin interfaces that call the
+services, so an import the other way would close a circle (docs/architecture.md, "Layers"). The
+service names the task instead (`"tournaments.clock_tick"`, the `name=` of its `shared_task`),
+and Celery's signature by name finds it: a process that has loaded the task (a worker, the tests,
+`CELERY_TASK_ALWAYS_EAGER`) calls the task's own `apply_async`; any other process publishes the
+message by name for a worker to run.
+
+The message goes after commit, so a worker never acts on a row it cannot see yet, and a rolled
+back service sends nothing (STYLE.md, "Celery").
+"""
+
+from datetime import datetime
+from functools import partial
+
+from django.db import transaction
+
+from cardroom.celery import app
+
+
+def send_on_commit(name: str, *, eta: datetime, **kwargs) -> None:
+    """Send the task `name` with these keyword arguments (ids and ISO times only), to run at
+    `eta`, when the current transaction commits."""
+    transaction.on_commit(partial(app.signature(name, kwargs=kwargs).apply_async, eta=eta))
