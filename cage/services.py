@@ -11,21 +11,20 @@ follow it (an entry that has played), and otherwise the game's records change in
 transaction as the reversal posting.
 """
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError, NotFound
-from cardroom.idempotency import key_reused, key_used, note_replayed
+from cardroom.errors import DomainError, NotFound
+from cardroom.idempotency import run_once
 from cardroom.money import format_eur
 from cashgame.models import CashTable, JackpotShare, PlayerSession
 from cashgame.services import sessions as cash_sessions
 from cashgame.services.jackpot import jackpot_share_pay
 from cashier.models import (
-    PAY_IN_KINDS,
     CashierTransaction,
     PaymentMethod,
     Posting,
@@ -141,59 +140,27 @@ def transaction_route(
     *, actor, shift: Shift, request: DeskRequest, idempotency_key: str, now: datetime | None = None
 ) -> CashierTransaction:
     """Carry out a desk request through its game's service; answer with the cashier
-    transaction it made (the same one again for a repeated key, CAG-2)."""
-    try:
-        return _route(actor=actor, shift=shift, request=request, idempotency_key=idempotency_key, now=now)
-    except Conflict:
-        raise
-    except DomainError:
-        # The first request with this key may have changed what this module looks up before
-        # the game's service (and its replay check) is reached: a cash-out ended the session, a
-        # prize, refund or share was paid. A repeat must still answer with that first result.
-        first = _carried_out(shift=shift, request=request, idempotency_key=idempotency_key)
-        if first is None:
-            raise
-        note_replayed()
-        return first
+    transaction it made (the same one again for a repeated key, CAG-2).
 
-
-def _carried_out(*, shift: Shift, request: DeskRequest, idempotency_key: str) -> CashierTransaction | None:
-    """The transaction an earlier request with this key made, when it asked for the same; a
-    key already used for something else is a conflict; None when the key is unused."""
-    first = (
-        CashierTransaction.objects.select_related("cashier", "player")
-        .filter(idempotency_key=idempotency_key)
-        .first()
-    )
-    if first is None:
-        if key_used(idempotency_key):
-            raise key_reused()
-        return None
-    asked = {
-        "kind": request.kind,
-        "shift": shift.pk,
-        "player": request.player_id,
-        "amount_cents": first.amount_cents if request.amount_cents is None else request.amount_cents,
-        "method": first.method if first.kind not in PAY_IN_KINDS else request.method,
-        "reference": (
-            f"table:{request.table_id}"
-            if request.table_id is not None
-            else f"tournament:{request.tournament_id}"
-            if request.tournament_id is not None
-            else first.reference
+    The key is the desk's: the game's service records it under this door's request, so a
+    repeat is answered here even when the first request changed what this module looks up
+    before the game's service is reached (a cash-out ended the session; a prize, refund or
+    share was paid)."""
+    return run_once(
+        key=idempotency_key,
+        operation="cage.transaction_route",
+        request={"shift": shift.pk, **asdict(request)},
+        run=lambda: _route(
+            actor=actor, shift=shift, request=request, idempotency_key=idempotency_key, now=now
         ),
-    }
-    made = {
-        "kind": first.kind,
-        "shift": first.shift_id,
-        "player": first.player_id,
-        "amount_cents": first.amount_cents,
-        "method": first.method,
-        "reference": first.reference,
-    }
-    if asked != made:
-        raise key_reused()
-    return first
+        load=lambda _game_record_id: _made_with(idempotency_key),
+        routes=True,
+        now=now,
+    )
+
+
+def _made_with(idempotency_key: str) -> CashierTransaction:
+    return CashierTransaction.objects.select_related("cashier", "player").get(idempotency_key=idempotency_key)
 
 
 def _route(
@@ -256,7 +223,7 @@ def _route(
         jackpot_share_pay(**common, share=share)
     else:
         _tournament_route(player=player, request=request, common=common)
-    return CashierTransaction.objects.select_related("cashier", "player").get(idempotency_key=idempotency_key)
+    return _made_with(idempotency_key)
 
 
 def _tournament_route(*, player: Player, request: DeskRequest, common: dict) -> None:

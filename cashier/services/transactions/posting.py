@@ -138,8 +138,9 @@ def transaction_post(
     note: str = "",
     now: datetime | None = None,
 ) -> CashierTransaction:
-    """Post one cashier transaction in the caller's transaction. `lines(shift)` builds the
-    posting's lines once the shift is locked (a drawer line needs the shift's drawer)."""
+    """Post one cashier transaction in the caller's transaction (a game's service's: run_once's),
+    which a refusal rolls back. `lines(shift)` builds the posting's lines once the shift is
+    locked (a drawer line needs the shift's drawer)."""
     require_role(actor, *CASHIER_ROLES)
     require_key(idempotency_key)
     require_positive(amount_cents)
@@ -148,7 +149,9 @@ def transaction_post(
     if reference and not REFERENCE_PATTERN.match(reference):
         raise DomainError("invalid_reference", _("Unknown reference: %s") % reference)
     now = now or timezone.now()
-    with transaction.atomic():
+    # Every game's service calls this inside its own transaction (run_once's): a savepoint of
+    # its own would cost two statements and undo nothing the caller does not undo already.
+    with transaction.atomic(savepoint=False):
         shift = own_open_shift_for_update(actor=actor, shift_id=shift.pk)
         if player is not None:
             try:
