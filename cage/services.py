@@ -72,13 +72,16 @@ def _player(request: DeskRequest) -> Player:
     return player
 
 
-def _open_session(player: Player, request: DeskRequest, what: str) -> PlayerSession:
+def _open_session(request: DeskRequest, what: str) -> PlayerSession:
+    """The requesting player's open session, read with the player (a top-up or a cash-out needs
+    him only with his seat)."""
     session = (
         PlayerSession.objects.select_related("table", "player")
-        .filter(player=player, ended_at__isnull=True)
+        .filter(player_id=request.player_id, ended_at__isnull=True)
         .first()
     )
     if session is None:
+        player = _player(request)  # an unknown player is told so, not that he has no seat
         raise DomainError(
             "no_session",
             _("%(player)s has no seat at a cash table: there is no %(what)s to make.")
@@ -90,7 +93,7 @@ def _open_session(player: Player, request: DeskRequest, what: str) -> PlayerSess
         raise DomainError(
             "other_table",
             _("%(player)s plays at %(table)s, not at the table given.")
-            % {"player": player.full_name, "table": session.table},
+            % {"player": session.player.full_name, "table": session.table},
             rule="CAG-6",
             status_code=409,
         )
@@ -167,9 +170,10 @@ def _route(
     *, actor, shift: Shift, request: DeskRequest, idempotency_key: str, now: datetime | None
 ) -> CashierTransaction:
     now = now or timezone.now()
-    player = _player(request)
     common = {"actor": actor, "shift": shift, "idempotency_key": idempotency_key, "now": now}
     kind = request.kind
+    # A top-up or a cash-out reads the player with his session; every other kind reads him here.
+    player = None if kind in (TransactionKind.TOP_UP, TransactionKind.CASH_OUT) else _player(request)
     if kind == TransactionKind.CASH_BUY_IN:
         if request.table_id is None:
             raise DomainError("table_required", _("Say which table the chips are for."), rule="CSH-1")
@@ -190,7 +194,7 @@ def _route(
             )
         cash_sessions.session_top_up(
             **common,
-            session=_open_session(player, request, _("top-up")),
+            session=_open_session(request, _("top-up")),
             amount_cents=_require_amount(request),
             chips_on_table_cents=request.chips_on_table_cents,
             method=request.method,
@@ -204,7 +208,7 @@ def _route(
                 rule="CSH-2",
             )
         cash_sessions.session_cash_out(
-            **common, session=_open_session(player, request, _("cash-out")), amount_cents=amount
+            **common, session=_open_session(request, _("cash-out")), amount_cents=amount
         )
     elif kind == TransactionKind.JACKPOT_PAYOUT:
         share = (

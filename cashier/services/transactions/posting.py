@@ -26,7 +26,7 @@ from cashier.models import (
     ShiftStatus,
     TransactionKind,
 )
-from cashier.selectors import account_amount, player_cash_total_for_day
+from cashier.selectors import account_held, player_cash_total_for_day
 from cashier.services.ledger import Line, account_for, ledger_post
 from players.locks import player_for_update
 from players.models import Player
@@ -65,8 +65,9 @@ def money_account(shift: Shift, method: str) -> Account:
 def require_available(*, kind: str, owner: str, amount_cents: int, what: str) -> None:
     """Refuse paying more than the account holds. Locks the account row until commit, so two
     desks paying from one pool at once cannot both pass the check."""
-    account_for_update(account_for(kind=kind, owner=owner).pk)
-    available = account_amount(kind=kind, owner=owner)
+    account = account_for(kind=kind, owner=owner)
+    account_for_update(account.pk)
+    available = account_held(account=account)
     if amount_cents > available:
         raise DomainError(
             "insufficient_balance",
