@@ -1,6 +1,7 @@
 """The project URLs plus /bare-buyin/: the inserts of one API buy-in, in one transaction, with
 no service layer, serializer, authentication, lock of the table or shift, checks or audit record.
-The baseline of cashier_buyins.py.
+The baseline of cashier_buyins.py; and /select-one/, the calibration request of
+cpu_per_request.py.
 
 A cash-game buy-in seats the player (CSH-1, CAG-6), so besides the receipt number, the posting,
 its two entries and the cashier transaction it writes the chips' posting and its two entries
@@ -11,7 +12,7 @@ session's buy-in event and the request key (CAG-2), as `cage.services.transactio
 import json
 import uuid
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpResponse
 from django.urls import path
 from django.utils import timezone
@@ -160,4 +161,13 @@ def bare_buyin(request):
     )
 
 
-urlpatterns = [*base, path("bare-buyin/", bare_buyin)]
+def select_one(request):
+    """The calibration request of bench/cpu_per_request.py: one `SELECT 1` through the project's
+    middleware, the least a request that reads the database can cost."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        (one,) = cursor.fetchone()
+    return HttpResponse(json.dumps({"one": one}), content_type="application/json")
+
+
+urlpatterns = [*base, path("bare-buyin/", bare_buyin), path("select-one/", select_one)]

@@ -58,6 +58,15 @@ def equals(expected: str):
     return lambda value: value.strip() == expected
 
 
+def cpu_figure(kind: str, target: float) -> Figure:
+    return Figure(
+        f"{kind} CPU / calibration request",
+        rf"RATIO {kind.replace(' ', '_')}/calibration = {NUMBER}",
+        f"<= {target}",
+        lambda value: float(value) <= target,
+    )
+
+
 def room_figure(kind: str) -> Figure:
     return Figure(
         f"{kind.replace('_', ' ')} p99 / 100 ms", rf"RATIO {kind}_p99/100ms = {NUMBER}", "< 1", below(1)
@@ -103,6 +112,16 @@ BENCHES = [
             Figure("errors", rf"errors = {NUMBER}", "0", equals("0")),
             Figure("books problems", r"books_problems = (\[.*?\])", "[]", equals("[]")),
         ],
+    ),
+    Bench(
+        "cpu_per_request",
+        ["bench/cpu_per_request.py"],
+        [cpu_figure("cage buy-in", 4), cpu_figure("dealer tap", 2), cpu_figure("shared poll", 0.5)],
+    ),
+    Bench(
+        "headroom",
+        ["bench/headroom.py"],
+        [Figure("room load's multiple, every p99 under 100 ms", r"headroom: (\d+)x", ">= 20", at_least(20))],
     ),
     Bench(
         "queries_vs_history",

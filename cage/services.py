@@ -11,21 +11,20 @@ follow it (an entry that has played), and otherwise the game's records change in
 transaction as the reversal posting.
 """
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.errors import Conflict, DomainError, NotFound
-from cardroom.idempotency import key_reused, key_used, note_replayed
+from cardroom.errors import DomainError, NotFound
+from cardroom.idempotency import run_once
 from cardroom.money import format_eur
 from cashgame.models import CashTable, JackpotShare, PlayerSession
 from cashgame.services import sessions as cash_sessions
 from cashgame.services.jackpot import jackpot_share_pay
 from cashier.models import (
-    PAY_IN_KINDS,
     CashierTransaction,
     PaymentMethod,
     Posting,
@@ -73,13 +72,16 @@ def _player(request: DeskRequest) -> Player:
     return player
 
 
-def _open_session(player: Player, request: DeskRequest, what: str) -> PlayerSession:
+def _open_session(request: DeskRequest, what: str) -> PlayerSession:
+    """The requesting player's open session, read with the player (a top-up or a cash-out needs
+    him only with his seat)."""
     session = (
         PlayerSession.objects.select_related("table", "player")
-        .filter(player=player, ended_at__isnull=True)
+        .filter(player_id=request.player_id, ended_at__isnull=True)
         .first()
     )
     if session is None:
+        player = _player(request)  # an unknown player is told so, not that he has no seat
         raise DomainError(
             "no_session",
             _("%(player)s has no seat at a cash table: there is no %(what)s to make.")
@@ -91,7 +93,7 @@ def _open_session(player: Player, request: DeskRequest, what: str) -> PlayerSess
         raise DomainError(
             "other_table",
             _("%(player)s plays at %(table)s, not at the table given.")
-            % {"player": player.full_name, "table": session.table},
+            % {"player": session.player.full_name, "table": session.table},
             rule="CAG-6",
             status_code=409,
         )
@@ -141,68 +143,37 @@ def transaction_route(
     *, actor, shift: Shift, request: DeskRequest, idempotency_key: str, now: datetime | None = None
 ) -> CashierTransaction:
     """Carry out a desk request through its game's service; answer with the cashier
-    transaction it made (the same one again for a repeated key, CAG-2)."""
-    try:
-        return _route(actor=actor, shift=shift, request=request, idempotency_key=idempotency_key, now=now)
-    except Conflict:
-        raise
-    except DomainError:
-        # The first request with this key may have changed what this module looks up before
-        # the game's service (and its replay check) is reached: a cash-out ended the session, a
-        # prize, refund or share was paid. A repeat must still answer with that first result.
-        first = _carried_out(shift=shift, request=request, idempotency_key=idempotency_key)
-        if first is None:
-            raise
-        note_replayed()
-        return first
+    transaction it made (the same one again for a repeated key, CAG-2).
 
-
-def _carried_out(*, shift: Shift, request: DeskRequest, idempotency_key: str) -> CashierTransaction | None:
-    """The transaction an earlier request with this key made, when it asked for the same; a
-    key already used for something else is a conflict; None when the key is unused."""
-    first = (
-        CashierTransaction.objects.select_related("cashier", "player")
-        .filter(idempotency_key=idempotency_key)
-        .first()
-    )
-    if first is None:
-        if key_used(idempotency_key):
-            raise key_reused()
-        return None
-    asked = {
-        "kind": request.kind,
-        "shift": shift.pk,
-        "player": request.player_id,
-        "amount_cents": first.amount_cents if request.amount_cents is None else request.amount_cents,
-        "method": first.method if first.kind not in PAY_IN_KINDS else request.method,
-        "reference": (
-            f"table:{request.table_id}"
-            if request.table_id is not None
-            else f"tournament:{request.tournament_id}"
-            if request.tournament_id is not None
-            else first.reference
+    The key is the desk's: the game's service records it under this door's request, so a
+    repeat is answered here even when the first request changed what this module looks up
+    before the game's service is reached (a cash-out ended the session; a prize, refund or
+    share was paid)."""
+    return run_once(
+        key=idempotency_key,
+        operation="cage.transaction_route",
+        request={"shift": shift.pk, **asdict(request)},
+        run=lambda: _route(
+            actor=actor, shift=shift, request=request, idempotency_key=idempotency_key, now=now
         ),
-    }
-    made = {
-        "kind": first.kind,
-        "shift": first.shift_id,
-        "player": first.player_id,
-        "amount_cents": first.amount_cents,
-        "method": first.method,
-        "reference": first.reference,
-    }
-    if asked != made:
-        raise key_reused()
-    return first
+        load=lambda _game_record_id: _made_with(idempotency_key),
+        routes=True,
+        now=now,
+    )
+
+
+def _made_with(idempotency_key: str) -> CashierTransaction:
+    return CashierTransaction.objects.select_related("cashier", "player").get(idempotency_key=idempotency_key)
 
 
 def _route(
     *, actor, shift: Shift, request: DeskRequest, idempotency_key: str, now: datetime | None
 ) -> CashierTransaction:
     now = now or timezone.now()
-    player = _player(request)
     common = {"actor": actor, "shift": shift, "idempotency_key": idempotency_key, "now": now}
     kind = request.kind
+    # A top-up or a cash-out reads the player with his session; every other kind reads him here.
+    player = None if kind in (TransactionKind.TOP_UP, TransactionKind.CASH_OUT) else _player(request)
     if kind == TransactionKind.CASH_BUY_IN:
         if request.table_id is None:
             raise DomainError("table_required", _("Say which table the chips are for."), rule="CSH-1")
@@ -223,7 +194,7 @@ def _route(
             )
         cash_sessions.session_top_up(
             **common,
-            session=_open_session(player, request, _("top-up")),
+            session=_open_session(request, _("top-up")),
             amount_cents=_require_amount(request),
             chips_on_table_cents=request.chips_on_table_cents,
             method=request.method,
@@ -237,7 +208,7 @@ def _route(
                 rule="CSH-2",
             )
         cash_sessions.session_cash_out(
-            **common, session=_open_session(player, request, _("cash-out")), amount_cents=amount
+            **common, session=_open_session(request, _("cash-out")), amount_cents=amount
         )
     elif kind == TransactionKind.JACKPOT_PAYOUT:
         share = (
@@ -256,7 +227,7 @@ def _route(
         jackpot_share_pay(**common, share=share)
     else:
         _tournament_route(player=player, request=request, common=common)
-    return CashierTransaction.objects.select_related("cashier", "player").get(idempotency_key=idempotency_key)
+    return _made_with(idempotency_key)
 
 
 def _tournament_route(*, player: Player, request: DeskRequest, common: dict) -> None:

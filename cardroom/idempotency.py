@@ -5,15 +5,16 @@ A money service wraps its work in `run_once`, stating three things: the key, the
 serves (its fingerprint: the same key with a different request is a 409), and how to load the
 result to replay. The key is stored, unique, in the same transaction as the work, so:
 
-- a retry after success finds the key and gets the first result, whatever happened since
-  (the shift closed, the seat was taken);
+- a retry after success gets the first result, whatever happened since (the shift closed, the
+  seat was taken): its own try is refused, or stopped by the key's index, and rolled back, and
+  only then is the key looked up (a new request, nearly every one, never reads it);
 - two requests racing with one key are settled by the unique index: the loser's insert waits
   for the winner's commit, fails, rolls its own work back and answers with the winner's result;
 - a refused request stores nothing, so the same key may be tried again once the problem is
   fixed.
 
 Whether a request was carried out now or answered with an earlier result is known only once it
-ran (the winner of a race and its loser both find the key unused when they start): the API wraps
+ran (the key is looked up only after a refusal): the API wraps
 its call in `replay_watch()` and reads the outcome afterwards, for `Idempotent-Replayed`.
 """
 
@@ -85,11 +86,6 @@ def fingerprint(operation: str, request: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def key_used(key: str) -> bool:
-    """Whether a request with this key has already been carried out."""
-    return IdempotentRequest.objects.filter(key=key).exists()
-
-
 def key_reused() -> Conflict:
     """The refusal of a key already used for a different request."""
     return Conflict(
@@ -112,6 +108,19 @@ def _previous(*, key: str, operation: str, digest: str, load: Callable[[int], T]
     return load(done.result_id)
 
 
+@dataclass
+class _Route:
+    """A door's request being routed to a game's service under the same key (see `run_once`)."""
+
+    key: str
+    operation: str
+    digest: str
+    recorded: bool = False
+
+
+_routing: ContextVar[_Route | None] = ContextVar("idempotency_routed_request", default=None)
+
+
 def run_once(
     *,
     key: str,
@@ -120,36 +129,71 @@ def run_once(
     run: Callable[[], T],
     load: Callable[[int], T],
     before: Callable[[], None] | None = None,
+    routes: bool = False,
     now=None,
 ) -> T:
     """Carry out `run()` once per key, in one transaction with the key's record; replay
     `load(result id)` for a repeat.
 
-    `before` runs outside the transaction, after the repeat check: for a check whose refusal
-    must be recorded even though the request is refused (PLY-1 logs an excluded player's try).
+    The key is not looked up first: a new request (nearly every one) costs only the record's
+    insert. A repeat runs into a refusal (what it asked for is done: the seat is taken, the
+    session ended) or into the key's unique index, its work is rolled back, and only then is the
+    key looked up and the first result answered.
+
+    `before` runs outside the transaction: for a check whose refusal must be recorded even though
+    the request is refused (PLY-1 logs an excluded player's try).
+
+    `routes=True` is for a door that only finds what the request is about and hands it to a
+    game's service that runs once under the same key (the cage, CAG-6). The service records the
+    key with the door's operation and request, in its own transaction and after its own
+    `before`; the door answers repeats, including one whose lookup fails because the first
+    request changed what it looks up (a cash-out ended the session). The result id recorded is
+    the service's, so the door's `load` finds its answer by the key.
     """
     require_key(key)
     digest = fingerprint(operation, request)
-    previous = _previous(key=key, operation=operation, digest=digest, load=load)
-    if previous is not None:
-        return previous
-    if before is not None:
-        before()
-    try:
+    route = _routing.get()
+    if route is not None and route.key == key:
+        # The service of a routed request: it records under the door's name; refusals and
+        # repeats go back to the door.
+        if before is not None:
+            before()
         with transaction.atomic():
             result = run()
-            IdempotentRequest.objects.create(
-                key=key,
-                operation=operation,
-                fingerprint=digest,
-                result_id=result.pk,
-                created_at=now or timezone.now(),
-            )
+            _record(key=key, operation=route.operation, digest=route.digest, result=result, now=now)
+        route.recorded = True
+        return result
+    token = _routing.set(_Route(key=key, operation=operation, digest=digest)) if routes else None
+    try:
+        if routes:
+            result = run()
+            if not _routing.get().recorded:
+                raise RuntimeError(f"{operation} routed its request to no service that runs once.")
+        else:
+            if before is not None:
+                before()
+            with transaction.atomic():
+                result = run()
+                _record(key=key, operation=operation, digest=digest, result=result, now=now)
     except (DomainError, IntegrityError):
-        # Refused, or beaten by a request with the same key: if that one went through, this is
-        # its repeat. Otherwise the refusal stands and nothing was written.
+        # Refused, or the key's index refused the record: if a request with this key went
+        # through (a repeat, or the winner of a race), answer with its result. Otherwise the
+        # refusal stands and nothing was written.
         previous = _previous(key=key, operation=operation, digest=digest, load=load)
         if previous is not None:
             return previous
         raise
+    finally:
+        if token is not None:
+            _routing.reset(token)
     return result
+
+
+def _record(*, key: str, operation: str, digest: str, result: models.Model, now) -> None:
+    IdempotentRequest.objects.create(
+        key=key,
+        operation=operation,
+        fingerprint=digest,
+        result_id=result.pk,
+        created_at=now or timezone.now(),
+    )

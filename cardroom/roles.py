@@ -74,6 +74,14 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
 }
 
 
+def groups_known(user, names: set[str]) -> None:
+    """Keep on the user object, for the request, the roles and the device flag its group names
+    give: for a caller that read the names with the user (the API's token authentication), so
+    `user_roles` and `is_device` read nothing more."""
+    user._cardroom_roles = frozenset(Role) if user.is_superuser else frozenset(names) & frozenset(Role)
+    user._cardroom_device = DEVICE_GROUP in names
+
+
 def user_roles(user) -> frozenset[str]:
     """The roles of a user, cached on the user object for the request."""
     if user is None or not user.is_authenticated:

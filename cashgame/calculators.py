@@ -10,7 +10,7 @@ expects. Amounts are integers in whatever unit the floor uses (cents or chips).
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
-from cashgame.fees import hand_fees, split_fees
+from cashgame.fees import hand_fees
 from cashgame.models import Game
 from cashgame.services._common import poker_rules
 from poker.betting import (
@@ -25,6 +25,7 @@ from poker.betting import (
 )
 from poker.hands import evaluate_holdem
 from poker.pots import Contribution, award_pots, build_pots, showdown_order
+from poker.rake import fees_charged
 
 
 def side_pots(
@@ -59,6 +60,7 @@ def side_pots(
             ]
         )
         amounts = [pot.amount for pot in breakdown.pots]
+        fees = None
         if game is not None:
             fees = hand_fees(
                 game,
@@ -73,7 +75,9 @@ def side_pots(
         split_chip = game.rake_rounding_cents if game is not None else chip
         if (rake or drop) and not amounts:
             raise DomainError("bad_rake", _("There is no pot to rake."), rule="RAK-6")
-        fees = split_fees(amounts, rake_cents=rake or 0, drop_cents=drop or 0, chip_cents=split_chip)
+        if fees is None or (rake, drop) != (fees.rake, fees.drop):
+            # No game, or the floor typed its own rake or drop: those are charged to the pots.
+            fees = fees_charged(amounts, rake_cents=rake or 0, drop_cents=drop or 0, chip_cents=split_chip)
         pot_fees = [r + d for r, d in zip(fees.rake_shares, fees.drop_shares, strict=True)]
         result = {
             "pots": [

@@ -115,6 +115,13 @@ def account_day_rows(*, start: datetime, end: datetime) -> list[dict]:
     ]
 
 
+def account_held(*, account: Account) -> int:
+    """What an account in hand holds now, as a person reads it (see `account_amount`), without
+    looking the account up again."""
+    balance = account_balance(account=account)
+    return -balance if account.kind in CREDIT_NORMAL else balance
+
+
 def account_amount(*, kind: str, owner: str = "", at: datetime | None = None) -> int:
     """What an account holds, as a person reads it (a prize pool of 1,000 EUR is +100000)."""
     return account_amounts(accounts=[(kind, owner)], at=at)[(kind, owner)]

@@ -8,6 +8,7 @@ the arithmetic in integers: no float ever touches money here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from poker.common import PokerError
 
@@ -185,3 +186,72 @@ def fee_split(
     room = [pot - rake for pot, rake in zip(pots_cents, rake_shares, strict=True)]
     drop_shares = rake_split(pots_cents, drop_cents, chip_cents, room_cents=room)
     return rake_shares, drop_shares
+
+
+@dataclass(frozen=True)
+class HandFees:
+    """The rake and jackpot drop of a hand and each pot's share of them, main pot first."""
+
+    rake: int
+    drop: int
+    rake_shares: list[int]
+    drop_shares: list[int]
+
+
+def fees_charged(pots_cents: Sequence[int], *, rake_cents: int, drop_cents: int, chip_cents: int) -> HandFees:
+    """A hand's rake and drop, already known, charged to its pots (RAK-6): no pot contested,
+    nothing charged."""
+    if not pots_cents:
+        return HandFees(rake=0, drop=0, rake_shares=[], drop_shares=[])
+    rake_shares, drop_shares = fee_split(
+        pots_cents, rake_cents=rake_cents, drop_cents=drop_cents, chip_cents=chip_cents
+    )
+    return HandFees(rake=rake_cents, drop=drop_cents, rake_shares=rake_shares, drop_shares=drop_shares)
+
+
+def hand_fees(
+    *,
+    pots_cents: Sequence[int],
+    rate_bp: int,
+    cap_cents: int,
+    rounding_cents: int,
+    small_blind_cents: int,
+    big_blind_cents: int,
+    players_dealt: int,
+    saw_flop: bool,
+    eligible_sb_cents: int,
+    eligible_bb_cents: int,
+    min_players: int,
+    drop_cents: int,
+    threshold_cents: int,
+) -> HandFees:
+    """The whole house fee of one ended hand in one call: the rake (RAK-1..RAK-4) and the
+    jackpot drop (JKP-1, JKP-2), both on the whole pot, and each charged to the pots (RAK-6).
+
+    The rake is capped once per hand (RAK-3); the drop never takes more than the rake left (only
+    possible with extreme settings). The stakes are the ones the hand was dealt at (JKP-1).
+    """
+    pot_cents = sum(pots_cents)
+    rake = rake_for_pot(
+        pot_cents=pot_cents,
+        rate_bp=rate_bp,
+        cap_cents=cap_cents,
+        rounding_cents=rounding_cents,
+        saw_flop=saw_flop,
+        voided=False,
+    )
+    drop = jackpot_drop_for_hand(
+        pot_cents=pot_cents,
+        small_blind_cents=small_blind_cents,
+        big_blind_cents=big_blind_cents,
+        players_dealt=players_dealt,
+        saw_flop=saw_flop,
+        voided=False,
+        eligible_sb_cents=eligible_sb_cents,
+        eligible_bb_cents=eligible_bb_cents,
+        min_players=min_players,
+        drop_cents=drop_cents,
+        threshold_cents=threshold_cents,
+    )
+    drop = min(drop, pot_cents - rake)
+    return fees_charged(pots_cents, rake_cents=rake, drop_cents=drop, chip_cents=rounding_cents)

@@ -305,6 +305,22 @@ def test_repeated_key_answers_with_the_first_receipt__CAG_2(api, cashier, shift,
     assert books_problems() == []
 
 
+def test_a_refused_request_leaves_its_key_to_the_corrected_one__CAG_2(api, cashier, shift, table, player):
+    """A refusal stores nothing: the same key, sent again with the request put right, is carried
+    out (not replayed), and its repeat is then the replay. No door looked the key up by hand."""
+    body = {"kind": "cash_buy_in", "player": player.pk, "table": table.pk, "seat": 2, "amount_cents": 5_000}
+    refused = post(api, cashier, shift, key="door-retry-0001", **body)
+    assert (refused.json()["code"], refused.json()["rule"]) == ("buy_in_below_minimum", "CSH-1")
+    assert nothing_written()
+    carried_out = post(api, cashier, shift, key="door-retry-0001", **{**body, "amount_cents": 20_000})
+    again = post(api, cashier, shift, key="door-retry-0001", **{**body, "amount_cents": 20_000})
+    assert (carried_out.status_code, carried_out["Idempotent-Replayed"]) == (201, "false")
+    assert (again.status_code, again["Idempotent-Replayed"]) == (200, "true")
+    assert again.json() == carried_out.json()
+    assert IdempotentRequest.objects.get().operation == "cage.transaction_route"
+    assert CashierTransaction.objects.count() == 1
+
+
 def test_repeated_cash_out_answers_with_the_first_receipt_after_the_session_ended__CAG_2(
     api, cashier, floor, shift, table
 ):

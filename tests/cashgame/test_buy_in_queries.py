@@ -14,14 +14,14 @@ pytestmark = pytest.mark.django_db
 
 # Roles, venue, the ledger's accounts and the cash-game chips cached (the warm-up's transaction
 # counts as committed, as a running room's have): the shift, table and player the body names
-# (3), the key asked for (1), the transaction with its release and the posting's savepoint with
-# its release (4), the table locked, the player's open session and the seat (3), the cage's
-# chips locked and summed, the chips' posting and its entries in one insert (4: CHP-2, chips
-# follow cash), the shift and the player locked (2), the posting, its entries and its audit
-# record (3), the receipt counter locked and raised (2), the transaction (1), the session and
-# its event (2), the key's record (1). It was 24 before the chips moved with the cash: 4 more
-# for them, 1 fewer because the table's ledger account is now read once per process.
-SESSION_BUY_IN_QUERIES = 26
+# (3), the transaction's savepoint and its release (2: BEGIN and COMMIT in production), the
+# table locked, and the player's and the seat's open sessions in one read (2), the cage's chips
+# locked and summed, the chips' posting and its entries in one insert (4: CHP-2, chips follow
+# cash), the shift and the player locked (2), the posting, its entries and its audit record (3),
+# the receipt counter locked and raised (2), the transaction (1), the session and its event (2),
+# the key's record (1). It was 26: the key is no longer read before the work, the posting keeps
+# no savepoint of its own, and the player's session and the seat are one read.
+SESSION_BUY_IN_QUERIES = 22
 
 
 def buy_in(client, shift, table, player, seat: int) -> dict:

@@ -1,4 +1,5 @@
 import pytest
+from django.db import transaction
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
@@ -58,7 +59,7 @@ def test_double_close_refused_and_nothing_written__CAG_3(cashier, shift):
 
 def test_closed_shift_takes_no_transactions__CAG_3(cashier, shift, player):
     shift_close(actor=cashier, shift=shift, counted_cents=100_000)
-    with pytest.raises(DomainError) as error:
+    with pytest.raises(DomainError) as error, transaction.atomic():
         cash_buy_in(
             actor=cashier,
             shift=shift,
@@ -71,7 +72,7 @@ def test_closed_shift_takes_no_transactions__CAG_3(cashier, shift, player):
 
 
 def test_another_cashiers_shift_refused__CAG_3(cashier, cashier2, shift, player):
-    with pytest.raises(DomainError) as error:
+    with pytest.raises(DomainError) as error, transaction.atomic():
         cash_buy_in(
             actor=cashier2,
             shift=shift,

@@ -1,7 +1,7 @@
 from datetime import date
 
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 
 from cardroom.errors import DomainError
 from cashier.models import AccountKind, CashierTransaction, Posting, ReceiptCounter
@@ -26,6 +26,13 @@ pytestmark = pytest.mark.django_db
 
 
 def buy_in(cashier, shift, player, cents, *, when=None, method="cash", idempotency_key=None):
+    with transaction.atomic():  # a game's service calls it inside its own transaction (run_once's)
+        return _buy_in(
+            cashier, shift, player, cents, when=when, method=method, idempotency_key=idempotency_key
+        )
+
+
+def _buy_in(cashier, shift, player, cents, *, when, method, idempotency_key):
     return cash_buy_in(
         actor=cashier,
         shift=shift,
@@ -65,7 +72,7 @@ def test_card_buy_in_goes_to_clearing_not_drawer(cashier, shift, player):
 
 def test_cash_out_beyond_chips_in_play_refused(cashier, shift, player):
     buy_in(cashier, shift, player, 10_000)
-    with pytest.raises(DomainError) as error:
+    with pytest.raises(DomainError) as error, transaction.atomic():
         cash_out(
             actor=cashier,
             shift=shift,
@@ -136,7 +143,7 @@ def test_prize_payout_limited_to_pool__TRN_10(cashier, shift, player):
     prize = {"actor": cashier, "shift": shift, "kind": "prize_payout", "player": player, "tournament_id": 5}
     tournament_payout(**prize, amount_cents=9_000, idempotency_key=key())
     assert prize_pool_balance(tournament_id=5) == 0
-    with pytest.raises(DomainError) as error:
+    with pytest.raises(DomainError) as error, transaction.atomic():
         tournament_payout(**prize, amount_cents=50, idempotency_key=key())
     assert error.value.code == "insufficient_balance"
     assert "prize pool" in error.value.message
@@ -159,7 +166,7 @@ def test_a_tournament_pays_only_prizes_bounties_and_refunds(cashier, shift, play
 
 
 def test_jackpot_payout_from_empty_fund_refused__JKP_3(cashier, shift, player):
-    with pytest.raises(DomainError) as error:
+    with pytest.raises(DomainError) as error, transaction.atomic():
         jackpot_payout(actor=cashier, shift=shift, player=player, amount_cents=100, idempotency_key=key())
     assert "jackpot fund" in error.value.message
     assert Posting.objects.count() == 1  # the opening float only
@@ -240,7 +247,7 @@ def test_gaming_day_starts_at_venue_hour_not_midnight__PLY_2(cashier, shift, pla
 
 def test_receipt_numbers_have_no_gaps__CAG_4(cashier, shift, player):
     buy_in(cashier, shift, player, 1_000)
-    with pytest.raises(DomainError):
+    with pytest.raises(DomainError), transaction.atomic():
         cash_out(
             actor=cashier,
             shift=shift,

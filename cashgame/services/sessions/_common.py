@@ -22,15 +22,21 @@ def _current_hand(table: CashTable) -> Hand | None:
     return Hand.objects.filter(table=table, status=HandStatus.IN_PROGRESS).first()
 
 
-def _check_seat_free(table: CashTable, seat: int, *, exclude: int | None = None) -> None:
+def _check_seat_free(
+    table: CashTable, seat: int, *, exclude: int | None = None, taken: bool | None = None
+) -> None:
+    """Refuse a seat the table does not have or someone holds. `taken` is for a caller that
+    read the seat's open session already, in a read of its own (the buy-in's)."""
     if not 1 <= seat <= table.seats:
         raise DomainError(
             "invalid_seat", _("%(table)s has seats 1 to %(seats)d.") % {"table": table, "seats": table.seats}
         )
-    taken = PlayerSession.objects.filter(table=table, seat=seat, ended_at__isnull=True)
-    if exclude is not None:
-        taken = taken.exclude(pk=exclude)
-    if taken.exists():
+    if taken is None:
+        holders = PlayerSession.objects.filter(table=table, seat=seat, ended_at__isnull=True)
+        if exclude is not None:
+            holders = holders.exclude(pk=exclude)
+        taken = holders.exists()
+    if taken:
         raise DomainError(
             "seat_taken",
             _("Seat %(seat)d at %(table)s is taken.") % {"seat": seat, "table": table},

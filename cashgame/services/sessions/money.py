@@ -2,6 +2,7 @@
 
 from datetime import datetime
 
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -76,9 +77,10 @@ def session_buy_in(
     def buy_in() -> PlayerSession:
         locked = lock_table(table.pk)
         require_open(locked)
-        session = (
-            PlayerSession.objects.filter(player=player, ended_at__isnull=True).select_related("table").first()
-        )
+        # The player's open session and the seat's, in one read.
+        wanted = Q(player=player) | Q(table=locked, seat=seat) if seat is not None else Q(player=player)
+        found = list(PlayerSession.objects.filter(wanted, ended_at__isnull=True).select_related("table"))
+        session = next((open_one for open_one in found if open_one.player_id == player.pk), None)
         if session is not None:
             if session.table_id != locked.pk or session.state != SeatState.AWAITING_BUY_IN:
                 raise DomainError(
@@ -103,7 +105,7 @@ def session_buy_in(
                 rule="CSH-1",
             )
         else:
-            _check_seat_free(locked, seat)
+            _check_seat_free(locked, seat, taken=bool(found))
         check_first_buy_in(locked.game, amount_cents)
         chips = _chips(cash_chips_sell, actor=actor, table=locked, amount_cents=amount_cents, now=now)
         record = cash_buy_in(

@@ -26,7 +26,7 @@ from cashier.models import (
     ShiftStatus,
     TransactionKind,
 )
-from cashier.selectors import account_amount, player_cash_total_for_day
+from cashier.selectors import account_held, player_cash_total_for_day
 from cashier.services.ledger import Line, account_for, ledger_post
 from players.locks import player_for_update
 from players.models import Player
@@ -65,8 +65,9 @@ def money_account(shift: Shift, method: str) -> Account:
 def require_available(*, kind: str, owner: str, amount_cents: int, what: str) -> None:
     """Refuse paying more than the account holds. Locks the account row until commit, so two
     desks paying from one pool at once cannot both pass the check."""
-    account_for_update(account_for(kind=kind, owner=owner).pk)
-    available = account_amount(kind=kind, owner=owner)
+    account = account_for(kind=kind, owner=owner)
+    account_for_update(account.pk)
+    available = account_held(account=account)
     if amount_cents > available:
         raise DomainError(
             "insufficient_balance",
@@ -138,8 +139,9 @@ def transaction_post(
     note: str = "",
     now: datetime | None = None,
 ) -> CashierTransaction:
-    """Post one cashier transaction in the caller's transaction. `lines(shift)` builds the
-    posting's lines once the shift is locked (a drawer line needs the shift's drawer)."""
+    """Post one cashier transaction in the caller's transaction (a game's service's: run_once's),
+    which a refusal rolls back. `lines(shift)` builds the posting's lines once the shift is
+    locked (a drawer line needs the shift's drawer)."""
     require_role(actor, *CASHIER_ROLES)
     require_key(idempotency_key)
     require_positive(amount_cents)
@@ -148,7 +150,9 @@ def transaction_post(
     if reference and not REFERENCE_PATTERN.match(reference):
         raise DomainError("invalid_reference", _("Unknown reference: %s") % reference)
     now = now or timezone.now()
-    with transaction.atomic():
+    # Every game's service calls this inside its own transaction (run_once's): a savepoint of
+    # its own would cost two statements and undo nothing the caller does not undo already.
+    with transaction.atomic(savepoint=False):
         shift = own_open_shift_for_update(actor=actor, shift_id=shift.pk)
         if player is not None:
             try:
