@@ -14,7 +14,7 @@ from cashgame.services.hands import hand_start
 from cashgame.services.sessions import session_seat, session_state_change
 from cashgame.services.tables import table_close
 from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_remove
-from floor.selectors import room_get
+from screens.floor import room_get
 from tests.cashgame.conftest import make_game, make_table, seat_players
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory

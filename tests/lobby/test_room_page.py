@@ -15,8 +15,8 @@ from cashgame.models import HousePlayers
 from cashgame.services.sessions import session_seat
 from cashgame.services.tables import table_house_players_set
 from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_remove
-from lobby import views
-from lobby.selectors import room_public_get
+from screens.public import room_public_get
+from screens.views import public as views
 from tests.cashgame.conftest import T0, at, make_game, make_table, seat_players
 from tests.factories import PlayerFactory
 from tests.queries import cash_history, hold_caches

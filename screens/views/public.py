@@ -11,17 +11,16 @@ import io
 import segno
 from django.conf import settings
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views import View
 from django.views.generic import TemplateView
 
-from cardroom.screens import ScreenLanguageMixin, shared_reading
-from lobby.selectors import room_public_get, tournament_public_get
-from tournaments.models import Tournament
-from tournaments.views.tv import tv_labels
+from cardroom.screen_language import ScreenLanguageMixin
+from screens.public import room_public_get, tournament_public_get
+from screens.readings import shared_reading
+from screens.views.tv import tournament_or_404, tv_labels
 
 LIVE_POLL_SECONDS = 5
 DRAWING_SECONDS = 2
@@ -30,7 +29,7 @@ FIND_MAX_LENGTH = 80
 
 
 class RoomView(ScreenLanguageMixin, TemplateView):
-    template_name = "lobby/room.html"
+    template_name = "screens/room/room.html"
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -41,7 +40,7 @@ class RoomView(ScreenLanguageMixin, TemplateView):
 class RoomLiveView(RoomView):
     """The room page's games and tournaments alone, swapped in place by the page's poll."""
 
-    template_name = "lobby/_room.html"
+    template_name = "screens/room/_room.html"
 
     def get(self, request, *args, **kwargs):
         html = shared_reading(
@@ -58,10 +57,10 @@ class TournamentView(ScreenLanguageMixin, TemplateView):
     """One tournament for the players: the TV's clock (the same state and script), the structure,
     the payouts, the field, find my seat, and once it is over the results and the deal."""
 
-    template_name = "lobby/tournament.html"
+    template_name = "screens/room/tournament.html"
 
     def get_context_data(self, **kwargs):
-        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        tournament = tournament_or_404(kwargs["pk"])
         find = self.request.GET.get("find", "")[:FIND_MAX_LENGTH]
         return super().get_context_data(
             **tournament_public_get(tournament=tournament, find=find),

@@ -13,20 +13,19 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from cashgame.models import CashTable, TableStatus
-from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, public_name, waiting_counts
+from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, closed_table_list, public_name, waiting_counts
 from dealers.board import table_dealers
 from dealers.selectors import cash_key, tournament_key
-from tournaments.models import CLOCK_STARTED, EntryStatus, Tournament
 from tournaments.selectors import seating_chart, tournament_clock_get
+from tournaments.selectors.screens import entry_status_labels, tournaments_on_the_clock
 
 PLAYING = "playing"
 
 
-def tournament_drawings(*, tournament: Tournament) -> list[dict]:
+def tournament_drawings(*, tournament) -> list[dict]:
     """The tournament's open tables in the shape of a cash table's drawing (tables/_table.html)."""
     drawings = []
-    labels = {status: str(label) for status, label in EntryStatus.choices}  # once, not once a seat
+    labels = entry_status_labels()  # once, not once a seat
     for row in seating_chart(tournament=tournament):
         table = row["table"]
         seats = [
@@ -65,7 +64,7 @@ def room_get(*, now: datetime | None = None) -> dict:
     """Everything the floor view draws, read in one go."""
     now = now or timezone.now()
     tournaments = []
-    for tournament in Tournament.objects.filter(status__in=CLOCK_STARTED).order_by("start_at", "pk"):
+    for tournament in tournaments_on_the_clock():
         tables = tournament_drawings(tournament=tournament)
         tournaments.append(
             {
@@ -91,7 +90,7 @@ def room_get(*, now: datetime | None = None) -> dict:
         row["open_table"] = bool(threshold) and row["game"].pk not in running and row["waiting"] >= threshold
     return {
         "cash": cash,
-        "closed": list(CashTable.objects.filter(status=TableStatus.CLOSED).order_by("number").only("number")),
+        "closed": closed_table_list(),
         "waiting": waiting,
         "tournaments": tournaments,
         "now": now,

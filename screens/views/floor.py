@@ -7,8 +7,8 @@ from django.utils.translation import get_language
 from django.views.generic import TemplateView
 
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_role
-from cardroom.screens import shared_reading
-from floor.selectors import room_get
+from screens.floor import room_get
+from screens.readings import shared_reading
 
 # The cage sees the room too (who sits where, before a cash-out) but acts on no seat: floor
 # staff run the games, cashiers post the money (ROL-1).
@@ -19,7 +19,7 @@ class RoomView(RoleRequiredMixin, TemplateView):
     """The whole page: the room (polled, see RoomLiveView) and the seat panel beside it."""
 
     allowed_roles = ROOM_VIEW_ROLES
-    template_name = "floor/floor.html"
+    template_name = "screens/floor/floor.html"
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -38,7 +38,7 @@ class RoomLiveView(RoomView):
     or ten. A change shows within half a second of it, plus the wait for the next poll.
     """
 
-    template_name = "floor/_room.html"
+    template_name = "screens/floor/_room.html"
     DRAWING_SECONDS = 0.5
 
     def get(self, request, *args, **kwargs):

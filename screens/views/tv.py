@@ -1,18 +1,17 @@
 """The room's TV clock (TRN-8): public and read-only (no log-in), full screen, in the language
 its address asks for (`?lang=sk`), which its polls carry too."""
 
-from django.http import JsonResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, JsonResponse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from cardroom.screens import ScreenLanguageMixin, shared_reading
-from tournaments.models import Tournament
-from tournaments.tv import tv_state_get
-from tournaments.views import clock_labels
+from cardroom.screen_language import ScreenLanguageMixin
+from screens.readings import shared_reading
+from screens.tv import tv_state_get
+from tournaments.selectors.screens import clock_labels, tournament_get
 
 
 def tv_labels() -> dict[str, str]:
@@ -25,11 +24,18 @@ def tv_labels() -> dict[str, str]:
     }
 
 
+def tournament_or_404(pk: int):
+    tournament = tournament_get(pk=pk)
+    if tournament is None:
+        raise Http404
+    return tournament
+
+
 class TvClockView(ScreenLanguageMixin, TemplateView):
-    template_name = "tournaments/tv.html"
+    template_name = "screens/tv.html"
 
     def get_context_data(self, **kwargs):
-        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        tournament = tournament_or_404(kwargs["pk"])
         return super().get_context_data(
             tournament=tournament, state=tv_state_get(tournament=tournament), clock_labels=tv_labels()
         )
@@ -50,7 +56,7 @@ class TvStateView(ScreenLanguageMixin, View):
     def get(self, request, pk: int):
         state = shared_reading(
             f"tv-state:{pk}:{get_language()}",
-            lambda: tv_state_get(tournament=get_object_or_404(Tournament, pk=pk)),
+            lambda: tv_state_get(tournament=tournament_or_404(pk)),
             every=self.READING_SECONDS,
         )
         response = JsonResponse({**state, "server_now": timezone.now().isoformat()})
