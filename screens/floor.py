@@ -9,13 +9,16 @@ tournament (its levels, tables and seated entries) and two for the dealers (who 
 table, the next push to each).
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.template.loader import get_template
+from django.urls import reverse
 from django.utils import timezone
 
 from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, closed_table_list, public_name, waiting_counts
 from dealers.board import table_dealers
 from dealers.selectors import cash_key, tournament_key
+from screens.readings import Drawing, Part
 from tournaments.selectors import seating_chart, tournament_clock_get
 from tournaments.selectors.screens import entry_status_labels, tournaments_on_the_clock
 
@@ -94,4 +97,71 @@ def room_get(*, now: datetime | None = None) -> dict:
         "waiting": waiting,
         "tournaments": tournaments,
         "now": now,
+    }
+
+
+def _break_at(clock: dict) -> str | None:
+    """The instant the next break starts, while the clock counts: the level's end plus the whole
+    levels before the break (exact, so the same in every drawing of the level)."""
+    if not clock["level_ends_at"] or clock["level"] is None:
+        return None
+    ahead = 0
+    for row in clock["levels"][clock["level"]["index"] + 1 :]:
+        if row["kind"] == "break":
+            starts = datetime.fromisoformat(clock["level_ends_at"]) + timedelta(milliseconds=ahead)
+            return starts.isoformat()
+        ahead += row["duration_ms"]
+    return None
+
+
+def _table_part(drawing: dict, context: dict) -> Part:
+    key = drawing.get("key") or drawing["number"]
+    return Part(f"part-{drawing['kind']}-table-{key}", get_template("tables/_table.html").render(context))
+
+
+def room_drawn(*, tappable: bool, now: datetime | None = None) -> tuple[dict, list[Part]]:
+    """The room (room_get) drawn for screens.readings.shared_drawing: the frame (which parts in
+    which section, the tournaments' headings) and the parts, each drawn on its own: the waiting
+    counts, each tournament's clock, each table, the closed tables."""
+    room = room_get(now=now)
+    base = {"tappable": tappable, "next": reverse("floor:room")}
+    parts = [Part("part-waiting", get_template("screens/floor/_waiting.html").render({**base, **room}))]
+    for row in room["tournaments"]:
+        row["break_at"] = _break_at(row["clock"])
+        clock = get_template("screens/floor/_clock.html").render({**base, "row": row})
+        parts.append(Part(f"part-clock-{row['tournament'].pk}", clock))
+    strip = [part.id for part in parts]
+    cash = [_table_part(drawing, {**base, "drawing": drawing}) for drawing in room["cash"]]
+    closed = None
+    if room["closed"]:
+        closed = Part("part-closed", get_template("screens/floor/_closed.html").render({**base, **room}))
+    parts += cash + ([closed] if closed else [])
+    tournaments = []
+    for row in room["tournaments"]:
+        tables = [_table_part(drawing, {**base, "drawing": drawing}) for drawing in row["tables"]]
+        tournaments.append((row["tournament"].pk, row["tournament"].name, [part.id for part in tables]))
+        parts += tables
+    frame = {
+        "strip": strip,
+        "cash": [part.id for part in cash],
+        "closed": closed.id if closed else None,
+        "tournaments": tournaments,
+    }
+    return frame, parts
+
+
+def room_frame(drawing: Drawing, *, now: datetime) -> dict:
+    """What templates/screens/floor/_room.html draws: the frame with its parts in place, the
+    drawing's version for the poll and the server's time for the clocks."""
+    frame = drawing.frame
+    return {
+        "since": drawing.tag,
+        "server_now": now.isoformat(),
+        "strip": [drawing.part(part_id) for part_id in frame["strip"]],
+        "cash": [drawing.part(part_id) for part_id in frame["cash"]],
+        "closed": drawing.part(frame["closed"]) if frame["closed"] else None,
+        "tournaments": [
+            {"pk": pk, "name": name, "tables": [drawing.part(part_id) for part_id in ids]}
+            for pk, name, ids in frame["tournaments"]
+        ],
     }
