@@ -7,8 +7,12 @@ format. Read-only; a running tournament without a deal costs the same queries as
 the field alone (the rules row is read once and shared).
 """
 
+import hashlib
+import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -149,3 +153,28 @@ def tv_state_get(*, tournament, now: datetime | None = None) -> dict:
         if state["finished"]:
             state["results"] = _results(entries, names, paid_places, state["deal"])
     return state
+
+
+# What moves with time alone while the clock counts: a screen works it out from the instants the
+# state gives (the level's end, late registration's end) and the server's time, so it is left out
+# of the tag and a screen holding the state is not sent it again each second.
+MOVING_WITH_TIME = ("remaining_ms", "next_break_in_ms")
+
+
+@dataclass(frozen=True)
+class TvReading:
+    """The TV state and its tag (the ETag of the polls): a digest of what a screen cannot work
+    out for itself."""
+
+    state: dict
+    tag: str
+
+
+def tv_reading(tournament) -> TvReading:
+    state = tv_state_get(tournament=tournament)
+    lasting = {key: value for key, value in state.items() if key != "server_now"}
+    if state["counting"]:
+        lasting = {key: value for key, value in lasting.items() if key not in MOVING_WITH_TIME}
+        lasting["late_registration"] = {**state["late_registration"], "remaining_ms": None}
+    text = json.dumps(lasting, sort_keys=True, cls=DjangoJSONEncoder)
+    return TvReading(state=state, tag=hashlib.sha256(text.encode()).hexdigest()[:20])

@@ -3,14 +3,16 @@ its address asks for (`?lang=sk`), which its polls carry too."""
 
 from django.http import Http404, JsonResponse
 from django.utils import timezone
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
+from django.views.decorators.http import condition
 from django.views.generic import TemplateView
 
 from cardroom.screen_language import ScreenLanguageMixin
 from screens.readings import shared_reading
-from screens.tv import tv_state_get
+from screens.tv import TvReading, tv_reading, tv_state_get
 from tournaments.selectors.screens import clock_labels, tournament_get
 
 
@@ -41,24 +43,45 @@ class TvClockView(ScreenLanguageMixin, TemplateView):
         )
 
 
+def _state(request, pk: int) -> TvReading:
+    """This half second's reading of the TV state, kept on the request (its tag is asked first)."""
+    if not hasattr(request, "tv_reading"):
+        request.tv_reading = shared_reading(
+            f"tv-state:{pk}:{get_language()}",
+            lambda: tv_reading(tournament_or_404(pk)),
+            every=TvStateView.READING_SECONDS,
+        )
+    return request.tv_reading
+
+
+def _state_tag(request, pk: int) -> str:
+    return _state(request, pk).tag
+
+
 class TvStateView(ScreenLanguageMixin, View):
     """The state the TV pages, the players' phones and the floor's dashboard poll each second.
 
     A room's screens mostly show the same tournament, and each of them polls: one reading each
     half second serves them all (Django's cache), so forty screens cost what one does. The
-    clock stays exact: a counting clock is drawn from the level's end, an instant, against
-    `server_now`, which every answer sets afresh. A bust-out or a pause shows within half a
-    second of it, plus the wait for the next poll. Browsers never keep an answer (no-store).
+    clock stays exact: a counting clock is drawn from the level's end, an instant, against the
+    server's time, which every answer gives afresh (`server_now`, and the `Server-Now` header).
+    A bust-out or a pause shows within half a second of it, plus the wait for the next poll.
+
+    The ETag is the state's tag, which leaves out what only moves with time (see
+    screens.tv.tv_reading): a screen that sends it back (If-None-Match) while nothing changed
+    gets a 304 with the server's time alone. The script keeps the state itself, so browsers
+    keep no answer (no-store).
     """
 
     READING_SECONDS = 0.5
 
     def get(self, request, pk: int):
-        state = shared_reading(
-            f"tv-state:{pk}:{get_language()}",
-            lambda: tv_state_get(tournament=tournament_or_404(pk)),
-            every=self.READING_SECONDS,
-        )
-        response = JsonResponse({**state, "server_now": timezone.now().isoformat()})
+        response = self.state(request, pk=pk)
+        response["Server-Now"] = timezone.now().isoformat()
+        return response
+
+    @method_decorator(condition(etag_func=_state_tag))
+    def state(self, request, pk: int):
+        response = JsonResponse({**_state(request, pk).state, "server_now": timezone.now().isoformat()})
         response["Cache-Control"] = "no-store"
         return response
