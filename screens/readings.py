@@ -1,6 +1,7 @@
 """The readings many screens share (the floor view, the TV clock, the players' room page), and
 the drawings in parts that let a screen fetch only what changed since the version it holds."""
 
+import hashlib
 import secrets
 import time
 from collections.abc import Callable
@@ -32,6 +33,18 @@ def shared_reading(key: str, read: Callable[[], T], *, every: float) -> T:
     value = read()
     cache.set(f"{key}:last", (moment, value), timeout=max(5, 4 * every))
     return value
+
+
+@dataclass(frozen=True)
+class Tagged:
+    """A reading drawn as one text, with its digest for the polls' ETag."""
+
+    text: str
+    tag: str
+
+    @classmethod
+    def of(cls, text: str) -> "Tagged":
+        return cls(text=text, tag=hashlib.sha256(text.encode()).hexdigest()[:20])
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """The room's waiting-list board (CSH-7): public and read-only, at /board/."""
 
+from django.middleware.http import ConditionalGetMiddleware
+from django.utils.decorators import decorator_from_middleware, method_decorator
 from django.views.generic import TemplateView
 
 from cardroom.screen_language import ScreenLanguageMixin
@@ -22,10 +24,14 @@ class BoardView(ScreenLanguageMixin, TemplateView):
         return super().get_context_data(board=board, **kwargs)
 
 
+@method_decorator(decorator_from_middleware(ConditionalGetMiddleware), name="get")
 class BoardRowsView(BoardView):
+    """The board's rows, polled every 5 seconds. The answer's ETag is its content's digest and
+    browsers keep it but ask each time (no-cache), so rows as they were cost a 304, no body."""
+
     template_name = "screens/_board_rows.html"
 
     def render_to_response(self, context, **kwargs):
         response = super().render_to_response(context, **kwargs)
-        response["Cache-Control"] = "no-store"
+        response["Cache-Control"] = "no-cache"
         return response

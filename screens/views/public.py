@@ -13,19 +13,22 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 from django.views import View
+from django.views.decorators.http import condition
 from django.views.generic import TemplateView
 
 from cardroom.screen_language import ScreenLanguageMixin
 from screens.public import room_public_get, tournament_public_get
-from screens.readings import shared_reading
+from screens.readings import Tagged, shared_reading
 from screens.views.tv import tournament_or_404, tv_labels
 
 LIVE_POLL_SECONDS = 5
 DRAWING_SECONDS = 2
 # A name or an entry number: anything longer is not one.
 FIND_MAX_LENGTH = 80
+ROOM_LIVE_TEMPLATE = "screens/room/_room.html"
 
 
 class RoomView(ScreenLanguageMixin, TemplateView):
@@ -37,19 +40,31 @@ class RoomView(ScreenLanguageMixin, TemplateView):
         )
 
 
-class RoomLiveView(RoomView):
-    """The room page's games and tournaments alone, swapped in place by the page's poll."""
-
-    template_name = "screens/room/_room.html"
-
-    def get(self, request, *args, **kwargs):
-        html = shared_reading(
+def _room_live(request) -> Tagged:
+    """This period's drawing of the room page's live part with its tag, kept on the request
+    (its tag is asked first, for the ETag)."""
+    if not hasattr(request, "room_live"):
+        request.room_live = shared_reading(
             f"lobby-room:{get_language()}",
-            lambda: render_to_string(self.template_name, self.get_context_data(**kwargs), request),
+            lambda: Tagged.of(render_to_string(ROOM_LIVE_TEMPLATE, {"room": room_public_get()}, request)),
             every=DRAWING_SECONDS,
         )
-        response = HttpResponse(html)
-        response["Cache-Control"] = "no-store"
+    return request.room_live
+
+
+def _room_live_tag(request, *args, **kwargs) -> str:
+    return _room_live(request).tag
+
+
+class RoomLiveView(ScreenLanguageMixin, View):
+    """The room page's games and tournaments alone, swapped in place by the page's poll. Its
+    ETag is the drawing's digest and browsers keep the answer but ask each time (no-cache), so
+    a poll that finds the room as it was is a 304 with no body."""
+
+    @method_decorator(condition(etag_func=_room_live_tag))
+    def get(self, request, *args, **kwargs):
+        response = HttpResponse(_room_live(request).text)
+        response["Cache-Control"] = "no-cache"
         return response
 
 
