@@ -154,12 +154,12 @@ def count_queries(room: Room) -> tuple[dict[str, int], dict[str, float]]:
     for _kind, send in room.rounds():
         send()
     from cardroom.selectors import venue_get
-    from tournaments.views.tv import TvStateView
+    from screens.views.tv import TvStateView
 
     counts = {}
     for kind, send in room.rounds():
         if kind == "TV poll":
-            # The TVs share one reading each half second (cardroom.screens.shared_reading): the
+            # The TVs share one reading each half second (screens.readings.shared_reading): the
             # counted poll waits for the next period, so that it makes the reading, not reuses it.
             time.sleep(TvStateView.READING_SECONDS)
         # Each process reads the venue again every few seconds (VENUE_CACHE_SECONDS), whatever

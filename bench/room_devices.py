@@ -20,7 +20,7 @@ TV_SCREENS = 40
 FLOOR_SCREENS = 10
 BOARD_SCREENS = 10
 CLOCK_POLL_MS = 1_000  # static/js/clock.js POLL_MS
-BOARD_POLL_MS = 5_000  # templates/cashgame/board.html hx-trigger
+BOARD_POLL_MS = 5_000  # templates/screens/board.html hx-trigger
 WARMUP_S = 5.0
 MEASURE_S = 20.0
 

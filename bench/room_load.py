@@ -18,8 +18,8 @@ The devices, each one coroutine of an asyncio client in this process:
 - 60 screens: 40 TV clocks poll the tournament's clock state (GET /tv/<id>/state.json, what
   static/js/clock.js polls) one second after each answer; 10 floor views, logged in as the
   manager, poll the live room (GET /floor/live/: every table drawn with its seats, the waiting
-  counts and the clock, templates/floor/floor.html's "every 1s"); 10 waiting-list boards poll
-  GET /board/rows/ every 5 s (templates/cashgame/board.html). Before the floor view existed
+  counts and the clock, templates/screens/floor/_room.html's "every 1s"); 10 waiting-list boards poll
+  GET /board/rows/ every 5 s (templates/screens/board.html). Before the floor view existed
   (--legacy-cashier-api), the floor's dashboards polled the clock state like the TVs.
 
 The load is paced, not flat out: each device waits for its answer, pauses, and sends the next

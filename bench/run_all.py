@@ -174,6 +174,19 @@ BENCHES = [
             ),
         ],
     ),
+    Bench(
+        "screens_bytes",
+        ["bench/screens_bytes.py"],
+        [
+            Figure("floor view idle, bytes/s / 1 KB", rf"RATIO floor_idle/1KB = {NUMBER}", "< 1", below(1)),
+            Figure(
+                "floor view busy, largest answer / 20 KB",
+                rf"RATIO floor_busy_answer/20KB = {NUMBER}",
+                "< 1",
+                below(1),
+            ),
+        ],
+    ),
 ]
 
 HISTORY = Bench(

@@ -74,11 +74,10 @@ INSTALLED_APPS = [
     "tournaments",
     "cashgame",
     "cage",
-    "floor",
     "reports",
     "devices",
     "dealers",
-    "lobby",
+    "screens",
     "ops",
 ]
 

@@ -271,6 +271,11 @@ def _seat_row(
     }
 
 
+def closed_table_list() -> list[CashTable]:
+    """The closed tables by number, for the floor view's line of them (their numbers alone)."""
+    return list(CashTable.objects.filter(status=TableStatus.CLOSED).order_by("number").only("number"))
+
+
 def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[dict]:
     """The open cash tables (or `tables`) as the floor draws them: per table its game, whether a
     hand is in progress and who is dealt in, the button (the hand's, else the last hand's), the

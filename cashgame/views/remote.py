@@ -15,7 +15,7 @@ from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError, NotFound
 from cardroom.network import client_address
-from cardroom.screens import ScreenLanguageMixin
+from cardroom.screen_language import ScreenLanguageMixin
 from cashgame.selectors.waiting import joinable_games, waiting_status
 from cashgame.services import waiting_remote
 

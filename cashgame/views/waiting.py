@@ -6,7 +6,6 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
-from cardroom.screens import ScreenLanguageMixin
 from cashgame import forms, selectors
 from cashgame.models import WaitingEntry
 from cashgame.selectors.seating import waiting_page_offers
@@ -85,28 +84,3 @@ class WaitingEntryActionView(ActionView):
 
     def back(self, **kwargs):
         return reverse("cashgame:waiting")
-
-
-class BoardView(ScreenLanguageMixin, TemplateView):
-    """The room's screens: public and read-only (CSH-7), public names only (WTL-3); in the
-    language of its address (`?lang=sk`), and its rows refresh every 5 seconds in the same."""
-
-    template_name = "cashgame/board.html"
-    # Rows each game's column shows; the rest are counted ("+ 3 more"): legible from 6 m.
-    rows_shown = 8
-
-    def get_context_data(self, **kwargs):
-        board = selectors.waiting_board_tables(selectors.waiting_board())
-        for block in board:
-            block["shown"] = block["entries"][: self.rows_shown]
-            block["more"] = max(0, len(block["entries"]) - self.rows_shown)
-        return super().get_context_data(board=board, **kwargs)
-
-
-class BoardRowsView(BoardView):
-    template_name = "cashgame/_board_rows.html"
-
-    def render_to_response(self, context, **kwargs):
-        response = super().render_to_response(context, **kwargs)
-        response["Cache-Control"] = "no-store"
-        return response

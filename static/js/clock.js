@@ -219,23 +219,44 @@
     }
   }
 
-  function accept(data, sent, received) {
+  function keepTime(serverNowText, sent, received) {
     // The server answered about half-way through the round trip.
     perfAtReceipt = sent + (received - sent) / 2;
-    serverAtReceipt = Date.parse(data.server_now);
+    serverAtReceipt = Date.parse(serverNowText);
+  }
+
+  function accept(data, sent, received) {
+    keepTime(data.server_now, sent, received);
     state = data;
     render();
     renderField(data);
   }
 
+  /* Each poll sends back the state's tag (If-None-Match): while nothing but the time moved, the
+     server answers 304 with its time alone (the Server-Now header), and the state kept here
+     goes on. The browser keeps no answer (no-store), so the 304 comes to this script. */
+  var tag = null;
+
   function poll() {
     var sent = performance.now();
-    fetch(url, { cache: "no-store", credentials: "omit", headers: { Accept: "application/json" } })
-      .then(function (response) { if (!response.ok) { throw new Error(response.status); } return response.json(); })
-      .then(function (data) {
-        var received = performance.now();
-        lastSuccess = received;
-        accept(data, sent, received);
+    var headers = { Accept: "application/json" };
+    if (tag && state) { headers["If-None-Match"] = tag; }
+    fetch(url, { cache: "no-store", credentials: "omit", headers: headers })
+      .then(function (response) {
+        if (response.status === 304 && state) {
+          var at = performance.now();
+          lastSuccess = at;
+          keepTime(response.headers.get("Server-Now"), sent, at);
+          render();
+          return null;
+        }
+        if (!response.ok) { throw new Error(response.status); }
+        tag = response.headers.get("ETag");
+        return response.json().then(function (data) {
+          var received = performance.now();
+          lastSuccess = received;
+          accept(data, sent, received);
+        });
       })
       .catch(function () { /* keep counting locally; the next poll retries */ })
       .then(function () { window.setTimeout(poll, POLL_MS); });

@@ -16,7 +16,7 @@ from chips.models import ChipPostingKind
 from tournaments.models import MoveReason
 
 ROOT = Path(settings.BASE_DIR)
-APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "floor", "lobby"]
+APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "screens"]
 APPS += ["players", "reports", "tournaments"]
 # The first part of every action the services write.
 PREFIXES = (

@@ -17,7 +17,7 @@ from cardroom.refusals import RULE_TAG, form_errors, message_rule, refusal
 from tests.pages.walker import text_nodes
 
 ROOT = Path(settings.BASE_DIR)
-APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "floor", "lobby"]
+APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "screens"]
 APPS += ["players", "poker", "reports", "tournaments"]
 RULE_NAMED = re.compile(r"""rule=["']([A-Z]{3}-\d+)["']|_refuse\([^)]*["']([A-Z]{3}-\d+)["']""")
 

@@ -1,9 +1,9 @@
-"""cardroom.screens.shared_reading: what many screens poll is read once a period for all of
+"""screens.readings.shared_reading: what many screens poll is read once a period for all of
 them, and polls that arrive while it is being read get the last reading instead of reading too."""
 
 from django.core.cache import cache
 
-from cardroom.screens import shared_reading
+from screens.readings import shared_reading
 
 
 def test_one_reading_a_period_serves_every_screen(monkeypatch):

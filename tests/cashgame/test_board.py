@@ -82,7 +82,10 @@ def test_board_tells_two_nits_apart_across_games_and_shows_no_full_name__WTL_3(c
     )
     assert "--games: 2" in page
     rows = client.get("/board/rows/")
-    assert rows["Cache-Control"] == "no-store" and "Nits M." in rows.content.decode()
+    assert rows["Cache-Control"] == "no-cache" and "Nits M." in rows.content.decode()
+    # Rows as the board holds them: the browser asks with their ETag and gets a 304, no body.
+    again = client.get("/board/rows/", HTTP_IF_NONE_MATCH=rows["ETag"])
+    assert (again.status_code, again.content) == (304, b"")
 
 
 def test_board_in_slovak_and_its_polls_too(client, floor):

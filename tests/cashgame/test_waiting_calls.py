@@ -198,7 +198,7 @@ def test_interest_threshold_and_must_move_are_the_managers_game_settings__WTL_2(
 
 
 def test_the_floor_view_prompts_to_open_a_table_for_a_full_interest_list__WTL_2(floor, game12, table12):
-    from floor.selectors import room_get
+    from screens.floor import room_get
 
     plo = make_game(name="PLO 1/2", interest_threshold=2)
     waiting_add(actor=floor, game=plo, player=PlayerFactory(), now=at(0))

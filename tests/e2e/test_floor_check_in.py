@@ -73,6 +73,7 @@ def test_phone_joiners_are_checked_in_and_seated_from_the_floor_view__WTL_1_WTL_
     other = make_game(name="PLO 2/5", small=200, big=500, min_buy_in=20_000, max_buy_in=100_000)
     table = make_table(game, number=4)
     table6 = make_table(other, number=6, seats=6)
+    cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     shift = shift_open(actor=cashier, opening_float_cents=100_000)
     cage_stock(cashier)  # the cage's chips, which follow the cash (CHP-2)
     for seat in range(1, 7):

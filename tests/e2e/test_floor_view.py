@@ -122,6 +122,20 @@ def test_floor_seats_the_next_waiting_player_in_two_taps_and_sees_a_bust_out_liv
     assert page.evaluate("window.loadedOnce") is True
     assert "11 players left" in page.inner_text(f"[data-tournament='{tournament.pk}']")
 
+    # (c) Left alone, the room's polls find nothing changed: the browser asks with If-None-Match
+    # by itself and the server's 304 Not Modified costs under 1 KB on the wire (Chromium hands the
+    # page the answer it kept, so Playwright reports it as 200); the clock counts on in the page.
+    polls = []
+    page.on("requestfinished", lambda request: "/floor/live/" in request.url and polls.append(request))
+    clock = page.inner_text(f"[data-tournament='{tournament.pk}'] [data-field=time_left]")
+    page.wait_for_timeout(3_500)
+    revalidated = [request for request in polls if request.all_headers().get("if-none-match")]
+    assert len(revalidated) >= 2, [request.all_headers() for request in polls]
+    for request in revalidated:
+        sizes = request.sizes()
+        assert sizes["responseBodySize"] == 0 and sizes["responseHeadersSize"] < 1024, sizes
+    assert page.inner_text(f"[data-tournament='{tournament.pk}'] [data-field=time_left]") != clock
+
     page.set_viewport_size({"width": 1920, "height": 1080})
     screenshot(page, "floor-view-1920")
     assert books_problems() == []

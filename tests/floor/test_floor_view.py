@@ -14,7 +14,7 @@ from cashgame.services.hands import hand_start
 from cashgame.services.sessions import session_seat, session_state_change
 from cashgame.services.tables import table_close
 from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_remove
-from floor.selectors import room_get
+from screens.floor import room_get
 from tests.cashgame.conftest import make_game, make_table, seat_players
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory
@@ -95,8 +95,8 @@ def test_floor_sees_the_room_and_can_tap_every_cash_seat(client, floor, room, ta
     assert page.status_code == 200
     assert html.count(f'hx-get="/cashgame/tables/{table12.pk}/seats/') == 9
     assert html.count('class="seat seat--') == 9 + 16  # the cash table and two tournament tables of 8
-    assert 'id="seat-panel"' in html and 'hx-get="/floor/live/"' in html
-    assert 'hx-trigger="every 1s, room-changed from:body"' in html
+    assert 'id="seat-panel"' in html and 'hx-get="/floor/live/?since=' in html
+    assert 'hx-trigger="every 1s, room-changed from:body" hx-swap="none"' in html
     assert "Hand 1 in progress" in html and "Called: Anna T." in html
     assert "Sunday Deep Stack" in html and "Level 1" in html and "25 / 50" in html
     assert 'aria-current="page"' in html and ">Floor</a>" in html  # in the menu, highlighted
@@ -167,25 +167,28 @@ def test_every_screen_polling_in_one_second_shares_one_drawing_until_the_room_ch
     client, floor, manager, room, game12, monkeypatch, django_assert_num_queries
 ):
     """Ten floor screens polling each second cost two drawings a second; a change of the room
-    (here a player taken off the waiting list) is drawn for the polls of the next half second."""
+    (here a player taken off the waiting list) is drawn for the polls of the next half second,
+    and a screen holding the drawing before it is sent the waiting counts alone."""
     hold_caches(monkeypatch)
     now = [1_800_000_000.1]
     monkeypatch.setattr("time.time", lambda: now[0])
     cache.clear()
     client.force_login(floor)
-    first = client.get("/floor/live/").content.decode()
+    first = client.get("/floor/live/")
     other = Client()
     other.force_login(manager)
     other.get("/floor/live/")
     with django_assert_num_queries(DRAWN_QUERIES):
-        again = other.get("/floor/live/").content.decode()
-    assert again == first
-    waiting = re.search(r'<strong class="count">(\d+)</strong>', first).group(1)
+        again = other.get("/floor/live/")
+    assert again["ETag"] == first["ETag"]
+    since = first["ETag"].strip('"')
+    waiting = re.search(r'<strong class="count">(\d+)</strong>', first.content.decode()).group(1)
     leaving = WaitingEntry.objects.filter(game=game12, status=WaitStatus.WAITING).first()
     waiting_remove(actor=floor, entry=leaving)
-    assert other.get("/floor/live/").content.decode() == first  # the same half second
+    assert other.get(f"/floor/live/?since={since}").content == b""  # the same half second
     now[0] += 0.5
-    changed = other.get("/floor/live/").content.decode()
+    changed = other.get(f"/floor/live/?since={since}").content.decode()
+    assert re.findall(r'<div id="([\w-]+)"', changed) == ["room-poll", "part-waiting"]
     assert re.search(r'<strong class="count">(\d+)</strong>', changed).group(1) == str(int(waiting) - 1)
 
 

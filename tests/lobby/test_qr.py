@@ -3,7 +3,7 @@ it; it encodes PUBLIC_BASE_URL's address of the room page, or the one the screen
 
 import pytest
 
-from lobby.views import qr_svg
+from screens.views.public import qr_svg
 from tests.tournaments.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from cashgame.models import HousePlayers
 from cashgame.services.sessions import session_seat
 from cashgame.services.tables import table_house_players_set
 from cashgame.services.waiting import waiting_add, waiting_call_next, waiting_remove
-from lobby import views
-from lobby.selectors import room_public_get
+from screens.public import room_public_get
+from screens.views import public as views
 from tests.cashgame.conftest import T0, at, make_game, make_table, seat_players
 from tests.factories import PlayerFactory
 from tests.queries import cash_history, hold_caches
@@ -183,13 +183,16 @@ def test_a_floor_action_shows_on_the_room_page_within_ten_seconds(client, floor,
     cache.clear()
     clock = {"now": 1_000_000.0}
     monkeypatch.setattr("time.time", lambda: clock["now"])
-    before = client.get("/room/live/").content.decode()
+    first = client.get("/room/live/")
+    before = first.content.decode()
     assert 'data-table="1"><span class="lobby-table-no">Table 1</span>' in before
     assert re.search(r'data-count="free">11<', before)
     session_seat(actor=floor, table=room["tables"][0], player=PlayerFactory(), seat=9)
+    # The same drawing: a phone that holds it is answered 304 Not Modified, with no body.
+    assert client.get("/room/live/", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     clock["now"] += views.DRAWING_SECONDS
-    after = client.get("/room/live/")
-    assert after["Cache-Control"] == "no-store"
+    after = client.get("/room/live/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert (after.status_code, after["Cache-Control"]) == (200, "no-cache")  # kept, asked again each time
     assert re.search(r'data-count="free">10<', after.content.decode())
 
 

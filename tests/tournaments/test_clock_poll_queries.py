@@ -62,3 +62,40 @@ def test_api_clock_queries_are_pinned_and_do_not_grow__TRN_8(
     grow_history(floor, tournament, entries)
     with django_assert_num_queries(API_CLOCK_QUERIES):
         assert client.get(url).json()["status"] == "running"
+
+
+def wire_bytes(response) -> int:
+    """What the answer costs on the wire: its status line, its headers and its body."""
+    status_line = f"HTTP/1.1 {response.status_code} {response.reason_phrase}\r\n"
+    return len(status_line.encode()) + len(response.serialize())
+
+
+def test_a_tv_poll_holding_the_state_gets_a_304_with_the_time_alone__TRN_8(
+    client, floor, running_tournament, monkeypatch, django_assert_num_queries
+):
+    """The clock counts: the time left moves each second, but the screen works it out from the
+    level's end, so the state's tag holds and the poll is a 304 under 1 KB. One answered from
+    the half second's shared reading reads nothing; one that makes the reading reads what a
+    full answer does."""
+    hold_caches(monkeypatch)
+    tournament, entries = running_tournament
+    url = f"/tv/{tournament.pk}/state.json"
+    moment = [1_800_000_000.1]
+    monkeypatch.setattr("time.time", lambda: moment[0])
+    first = client.get(url)
+    assert first.status_code == 200 and wire_bytes(first) > 2 * 1024
+    tag = first["ETag"]
+    with django_assert_num_queries(0):
+        again = client.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert (again.status_code, again.content) == (304, b"")
+    assert again["Server-Now"] >= first.json()["server_now"]  # the screen's clock is set by it
+    assert wire_bytes(again) < 1024
+    moment[0] += 0.5  # the next half second: read again, and the same tag
+    with django_assert_num_queries(TV_POLL_QUERIES):
+        assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    # A bust-out changes the field: the next reading's answer is the whole state, newly tagged.
+    grow_history(floor, tournament, entries[:1])
+    moment[0] += 0.5
+    changed = client.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert changed.status_code == 200 and changed["ETag"] != tag
+    assert changed.json()["field"]["players_left"] == 69

@@ -7,6 +7,7 @@ import pytest
 
 from cardroom.errors import Conflict, DomainError
 from cardroom.models import AuditRecord
+from screens.tv import tv_state_get
 from tests.tournaments.conftest import LEVELS
 from tests.tournaments.factories import T0, TournamentFactory, seat_players
 from tournaments.models import BlindStructure, ColourUpRace, Entry
@@ -14,7 +15,6 @@ from tournaments.selectors.colour_up import colour_up_sheet_get
 from tournaments.services.colour_up import SeatRace, colour_up_race_record
 from tournaments.services.registration import tournament_start
 from tournaments.services.tournaments import tournament_create
-from tournaments.tv import tv_state_get
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("blind_presets")]
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.core.cache import cache
 
+from screens.tv import tv_state_get
 from tests.queries import hold_caches
 from tests.tournaments.conftest import LEVELS
 from tests.tournaments.factories import T0, seat_players
@@ -15,7 +16,6 @@ from tests.tournaments.tv_setup import CLOSED, finished_with_deal
 from tournaments.services.clock import clock_pause, clock_start
 from tournaments.services.payouts import entry_bust
 from tournaments.services.registration import tournament_start
-from tournaments.tv import tv_state_get
 
 pytestmark = pytest.mark.django_db
 S = timedelta(seconds=1)

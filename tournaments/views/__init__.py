@@ -28,22 +28,8 @@ from tournaments.selectors import (
     tournament_list,
 )
 from tournaments.selectors.colour_up import colour_up_plan
+from tournaments.selectors.screens import clock_labels
 from tournaments.services import clock, registration, structures, tournaments
-
-
-def clock_labels() -> dict[str, str]:
-    """The words the clock script writes, translated (the script itself holds no text)."""
-    return {
-        "level": _("Level"),
-        "break": _("Break"),
-        "ante": _("Ante"),
-        "bbAnte": _("BB ante"),
-        "minutes": _("min"),
-        "noEnd": _("Last level"),
-        "offline": _("Offline: counting locally"),
-        "running": str(TournamentStatus.RUNNING.label),
-        "on_break": str(TournamentStatus.ON_BREAK.label),
-    }
 
 
 class TournamentListView(RoleRequiredMixin, TemplateView):

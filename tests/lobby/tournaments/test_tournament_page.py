@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from lobby.selectors import tournament_public_get
+from screens.public import tournament_public_get
 from tests.factories import PlayerFactory
 from tests.tournaments.factories import T0
 from tests.tournaments.tv_setup import finished_with_deal

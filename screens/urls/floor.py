@@ -1,6 +1,6 @@
 from django.urls import path
 
-from floor import views
+from screens.views import floor as views
 
 app_name = "floor"
 

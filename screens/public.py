@@ -11,9 +11,8 @@ from datetime import datetime
 from django.utils import timezone
 
 from cashgame.selectors.public import games_running_list
-from tournaments.models import Tournament
+from screens.tv import tv_state_get
 from tournaments.selectors.public import seat_find, tournaments_today_list
-from tournaments.tv import tv_state_get
 
 
 def room_public_get(*, now: datetime | None = None) -> dict:
@@ -22,7 +21,7 @@ def room_public_get(*, now: datetime | None = None) -> dict:
     return {"games": games_running_list(), "tournaments": tournaments_today_list(now=now), "now": now}
 
 
-def tournament_public_get(*, tournament: Tournament, find: str = "", now: datetime | None = None) -> dict:
+def tournament_public_get(*, tournament, find: str = "", now: datetime | None = None) -> dict:
     """A tournament's page: the TV's state (clock, structure, field, payouts, deal, results; the
     page's clock then polls the TV's own state address) and the answer to "find my seat"."""
     return {

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import tv as views
+from screens.views import tv as views
 
 app_name = "tv"
 

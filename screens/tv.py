@@ -7,24 +7,31 @@ format. Read-only; a running tournament without a deal costs the same queries as
 the field alone (the rules row is read once and shared).
 """
 
+import hashlib
+import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Q
+from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from cardroom.money import format_chips, format_eur
 from players.selectors import public_names
-from tournaments.models import EntryStatus, LevelKind, Tournament, TournamentStatus
 from tournaments.selectors import tournament_clock_get, tournament_field_get, tournament_rules_get
 from tournaments.selectors.colour_up import colour_up_announcement
+from tournaments.selectors.screens import (
+    deal_entries,
+    prized_entries,
+    tournament_closed,
+    tournament_finished,
+)
 
-CLOSED = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 # The finished screen lists the paid places, and at least this many.
 RESULT_ROWS = 10
 
 
-def _late_registration(tournament: Tournament, rules, clock: dict) -> dict:
+def _late_registration(tournament, rules, clock: dict) -> dict:
     """Late registration (TRN-6): open until the end of level N (the number players know).
 
     `remaining_ms` is what is left of it at `server_now`: the current level's time left and the
@@ -33,7 +40,7 @@ def _late_registration(tournament: Tournament, rules, clock: dict) -> dict:
     with no end known (level N is not in the structure, or already behind the clock while the
     floor keeps registration open)."""
     level = tournament.late_registration_level
-    is_open = rules.registration_closed_at is None and tournament.status not in CLOSED and level > 0
+    is_open = rules.registration_closed_at is None and not tournament_closed(tournament) and level > 0
     answer = {"open": is_open, "level": level, "remaining_ms": None, "ends_at": None}
     if not is_open or clock["level"] is None:
         return answer
@@ -50,26 +57,10 @@ def _late_registration(tournament: Tournament, rules, clock: dict) -> dict:
     return answer
 
 
-def _prized_entries(tournament: Tournament) -> list:
-    """Entries with a place or a prize, with their players: one query, only once it matters."""
-    return list(
-        tournament.entries.filter(status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED])
-        .filter(Q(finish_place__isnull=False) | Q(prize_cents__isnull=False))
-        .select_related("player")
-        .order_by("pk")
-    )
-
-
 def _deal(entries: list, names: dict[int, str], accepted_at: datetime) -> dict:
     """The deal the players left agreed (TRN-10): every share, largest first. The dealt entries
     are those still in when it was accepted (some may have played on for the title)."""
-    dealt = [
-        entry
-        for entry in entries
-        if entry.prize_cents is not None
-        and (entry.status == EntryStatus.ACTIVE or (entry.busted_at and entry.busted_at >= accepted_at))
-    ]
-    dealt.sort(key=lambda entry: (-entry.prize_cents, entry.number))
+    dealt = deal_entries(entries, accepted_at=accepted_at)
     total = sum(entry.prize_cents for entry in dealt)
     return {
         "accepted_at": accepted_at.isoformat(),
@@ -123,12 +114,12 @@ def _next_break_index(clock: dict) -> int | None:
     if clock["level"] is None:
         return None
     for row in clock["levels"][clock["level"]["index"] + 1 :]:
-        if row["kind"] == LevelKind.BREAK:
+        if row["kind"] == "break":  # the clock's levels are plain values
             return row["index"]
     return None
 
 
-def tv_state_get(*, tournament: Tournament, now: datetime | None = None) -> dict:
+def tv_state_get(*, tournament, now: datetime | None = None) -> dict:
     """Everything the TV clock shows (TRN-8), as plain JSON-ready values (see the module)."""
     now = now or timezone.now()
     rules = tournament_rules_get(tournament=tournament)
@@ -144,16 +135,16 @@ def tv_state_get(*, tournament: Tournament, now: datetime | None = None) -> dict
     state["lang"] = get_language()
     state["late_registration"] = _late_registration(tournament, rules, state)
     state["next_break_index"] = _next_break_index(state)
-    state["finished"] = tournament.status == TournamentStatus.FINISHED
+    state["finished"] = tournament_finished(tournament)
     # CHP-1: the next level where the smallest chips leave play (one query for the chip set).
     state["colour_up"] = (
-        None if tournament.status in CLOSED else colour_up_announcement(tournament=tournament, state=state)
+        None if tournament_closed(tournament) else colour_up_announcement(tournament=tournament, state=state)
     )
     state["deal"] = None
     state["results"] = []
     if rules.deal_accepted_at is not None or state["finished"]:
         paid_places = len(field["payouts"])
-        entries = _prized_entries(tournament)
+        entries = prized_entries(tournament=tournament)
         names = public_names(entry.player for entry in entries)
         if rules.deal_accepted_at is not None:
             state["deal"] = _deal(entries, names, rules.deal_accepted_at)
@@ -162,3 +153,28 @@ def tv_state_get(*, tournament: Tournament, now: datetime | None = None) -> dict
         if state["finished"]:
             state["results"] = _results(entries, names, paid_places, state["deal"])
     return state
+
+
+# What moves with time alone while the clock counts: a screen works it out from the instants the
+# state gives (the level's end, late registration's end) and the server's time, so it is left out
+# of the tag and a screen holding the state is not sent it again each second.
+MOVING_WITH_TIME = ("remaining_ms", "next_break_in_ms")
+
+
+@dataclass(frozen=True)
+class TvReading:
+    """The TV state and its tag (the ETag of the polls): a digest of what a screen cannot work
+    out for itself."""
+
+    state: dict
+    tag: str
+
+
+def tv_reading(tournament) -> TvReading:
+    state = tv_state_get(tournament=tournament)
+    lasting = {key: value for key, value in state.items() if key != "server_now"}
+    if state["counting"]:
+        lasting = {key: value for key, value in lasting.items() if key not in MOVING_WITH_TIME}
+        lasting["late_registration"] = {**state["late_registration"], "remaining_ms": None}
+    text = json.dumps(lasting, sort_keys=True, cls=DjangoJSONEncoder)
+    return TvReading(state=state, tag=hashlib.sha256(text.encode()).hexdigest()[:20])

@@ -11,26 +11,28 @@ import io
 import segno
 from django.conf import settings
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 from django.views import View
+from django.views.decorators.http import condition
 from django.views.generic import TemplateView
 
-from cardroom.screens import ScreenLanguageMixin, shared_reading
-from lobby.selectors import room_public_get, tournament_public_get
-from tournaments.models import Tournament
-from tournaments.views.tv import tv_labels
+from cardroom.screen_language import ScreenLanguageMixin
+from screens.public import room_public_get, tournament_public_get
+from screens.readings import Tagged, shared_reading
+from screens.views.tv import tournament_or_404, tv_labels
 
 LIVE_POLL_SECONDS = 5
 DRAWING_SECONDS = 2
 # A name or an entry number: anything longer is not one.
 FIND_MAX_LENGTH = 80
+ROOM_LIVE_TEMPLATE = "screens/room/_room.html"
 
 
 class RoomView(ScreenLanguageMixin, TemplateView):
-    template_name = "lobby/room.html"
+    template_name = "screens/room/room.html"
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -38,19 +40,31 @@ class RoomView(ScreenLanguageMixin, TemplateView):
         )
 
 
-class RoomLiveView(RoomView):
-    """The room page's games and tournaments alone, swapped in place by the page's poll."""
-
-    template_name = "lobby/_room.html"
-
-    def get(self, request, *args, **kwargs):
-        html = shared_reading(
+def _room_live(request) -> Tagged:
+    """This period's drawing of the room page's live part with its tag, kept on the request
+    (its tag is asked first, for the ETag)."""
+    if not hasattr(request, "room_live"):
+        request.room_live = shared_reading(
             f"lobby-room:{get_language()}",
-            lambda: render_to_string(self.template_name, self.get_context_data(**kwargs), request),
+            lambda: Tagged.of(render_to_string(ROOM_LIVE_TEMPLATE, {"room": room_public_get()}, request)),
             every=DRAWING_SECONDS,
         )
-        response = HttpResponse(html)
-        response["Cache-Control"] = "no-store"
+    return request.room_live
+
+
+def _room_live_tag(request, *args, **kwargs) -> str:
+    return _room_live(request).tag
+
+
+class RoomLiveView(ScreenLanguageMixin, View):
+    """The room page's games and tournaments alone, swapped in place by the page's poll. Its
+    ETag is the drawing's digest and browsers keep the answer but ask each time (no-cache), so
+    a poll that finds the room as it was is a 304 with no body."""
+
+    @method_decorator(condition(etag_func=_room_live_tag))
+    def get(self, request, *args, **kwargs):
+        response = HttpResponse(_room_live(request).text)
+        response["Cache-Control"] = "no-cache"
         return response
 
 
@@ -58,10 +72,10 @@ class TournamentView(ScreenLanguageMixin, TemplateView):
     """One tournament for the players: the TV's clock (the same state and script), the structure,
     the payouts, the field, find my seat, and once it is over the results and the deal."""
 
-    template_name = "lobby/tournament.html"
+    template_name = "screens/room/tournament.html"
 
     def get_context_data(self, **kwargs):
-        tournament = get_object_or_404(Tournament, pk=kwargs["pk"])
+        tournament = tournament_or_404(kwargs["pk"])
         find = self.request.GET.get("find", "")[:FIND_MAX_LENGTH]
         return super().get_context_data(
             **tournament_public_get(tournament=tournament, find=find),

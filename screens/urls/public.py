@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from lobby import views
+from screens.views import public as views
 
 app_name = "lobby"
 
