@@ -90,7 +90,7 @@ def statements(room: Measured, show: bool = False) -> dict[str, int]:
     from django.test.utils import CaptureQueriesContext
 
     from cardroom.selectors import venue_get
-    from tournaments.views.tv import TvStateView
+    from screens.views.tv import TvStateView
 
     counts = {}
     for kind, send in room.kinds():
