@@ -131,27 +131,28 @@ def test_icm_deal_sums_to_prizes_in_whole_chips__TRN_10(
     assert shares[leader] == max(shares)
 
 
-def test_deal_shares_icm_over_the_places_the_players_left_would_take__TRN_10() -> None:
+@pytest.mark.parametrize(
+    ("method", "shares"),
+    [
+        # ICM over the places the players left would take: 412.38, 338.33, 249.29 EUR of equity,
+        # in 0.50 EUR chips with the remainder to the chip leader.
+        ("icm", [41_300, 33_800, 24_900]),
+        # A chip chop of the prizes left, in proportion to the stacks.
+        ("chip_chop", [60_000, 30_000, 10_000]),
+    ],
+)
+def test_deal_shares_by_icm_or_chip_chop__TRN_10(method: str, shares: list[int]) -> None:
     # Places 1-3 pay 500/300/200 EUR; the 4th place (100 EUR) went to a finished player.
-    shares = deal_shares(
-        method="icm",
-        stacks=[300_000, 150_000, 50_000],
-        places_left=[50_000, 30_000, 20_000],
-        prizes_left_cents=100_000,
-        smallest_chip_cents=50,
+    assert (
+        deal_shares(
+            method=method,
+            stacks=[300_000, 150_000, 50_000],
+            places_left=[50_000, 30_000, 20_000],
+            prizes_left_cents=100_000,
+            smallest_chip_cents=50,
+        )
+        == shares
     )
-    assert shares == [41_300, 33_800, 24_900]
-
-
-def test_deal_shares_chip_chop_of_the_prizes_left__TRN_10() -> None:
-    shares = deal_shares(
-        method="chip_chop",
-        stacks=[300_000, 150_000, 50_000],
-        places_left=[50_000, 30_000, 20_000],
-        prizes_left_cents=100_000,
-        smallest_chip_cents=50,
-    )
-    assert shares == [60_000, 30_000, 10_000]
 
 
 def test_icm_deal_refused_when_a_prize_would_be_lost__TRN_10() -> None:

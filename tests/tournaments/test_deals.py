@@ -5,6 +5,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.utils import translation
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
@@ -190,3 +191,14 @@ def test_api_refuses_stacks_that_do_not_add_up__TRN_10(api, floor, final_three):
     )
     assert response.status_code == 400
     assert (response.json()["code"], response.json()["rule"]) == ("deal_stacks_sum", "TRN-10")
+
+
+def test_the_deal_maths_refusal_reaches_the_floor_in_its_words__TRN_10(final_three):
+    """poker.deals refuses in English codes; the floor reads the refusal in its language, with the
+    rule and without its ID in the text."""
+    tournament, (a, b, c) = final_three
+    stacks = {a: 70_000, b: 40_000, c: 15_000}
+    with translation.override("sk"), pytest.raises(DomainError) as error:
+        deal_calculate(tournament=tournament, stacks=stacks, method="custom")
+    assert (error.value.code, error.value.rule) == ("deal_method", "TRN-10")
+    assert str(error.value) == "Vyberte ICM alebo delenie podľa žetónov."
