@@ -8,9 +8,13 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 
 from cashgame.services.sessions import session_seat
 from cashgame.services.waiting import waiting_add
+from dealers.models import Dealer, Push, PushKind, PushStatus
+from dealers.services.rotation import rotation_settle
+from dealers.services.shifts import shift_clock_in
 from screens.readings import Drawing, Part
 from tests.cashgame.conftest import make_table
 from tests.factories import PlayerFactory
@@ -191,3 +195,20 @@ def test_a_drawing_moves_its_version_only_when_a_part_or_its_frame_changes():
     assert third.changed_since(second.tag) is None  # the frame changed: everything
     assert third.changed_since(None) is None and third.changed_since("other.3") is None
     assert third.changed_since(f"{first.epoch}.9") is None and third.changed_since(f"{first.epoch}.x") is None
+
+
+def test_the_next_dealer_push_is_drawn_by_its_time_so_the_table_holds_from_minute_to_minute__DLR_2(
+    client, floor, small_room, period
+):
+    """The floor view shows the next push by its time ("push at 20:45: Jana"): by its minutes
+    left, every table with a dealer would change once a minute and be sent again."""
+    client.force_login(floor)
+    now = timezone.now()
+    for name in ("Eva", "Jana", "Marek", "Peter", "Zuzana", "Ivan", "Lucia"):  # 5 tables, 2 to relieve
+        shift_clock_in(actor=floor, dealer=Dealer.objects.create(name=name), now=now)
+    rotation_settle(now=now)
+    push = Push.objects.filter(status=PushStatus.PENDING, kind=PushKind.DEAL).order_by("due_at").first()
+    assert push is not None
+    html = client.get("/floor/live/").content.decode()
+    due = timezone.localtime(push.due_at).strftime("%H:%M")
+    assert f"push at {due}: {push.dealer.name}" in html and "push in " not in html
