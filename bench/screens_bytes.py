@@ -165,7 +165,7 @@ def main() -> None:
         floor_idle = idle["floor view"]["now"]
         floor_busy_largest = busy["floor view"]["largest"]
         print()
-        print(f"floor view, largest busy answer: {floor_busy_largest:,} bytes (one table changed)")
+        print(f"floor view, largest busy answer: {floor_busy_largest:,} bytes (a hand's or a bust-out's)")
         print(f"RATIO floor_idle/1KB = {floor_idle / FLOOR_IDLE_TARGET:.3f}")
         print(f"RATIO floor_busy_answer/20KB = {floor_busy_largest / FLOOR_ONE_TABLE_TARGET:.3f}")
     finally:

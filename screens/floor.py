@@ -124,7 +124,7 @@ def room_drawn(*, tappable: bool, now: datetime | None = None) -> tuple[dict, li
     which section, the tournaments' headings) and the parts, each drawn on its own: the waiting
     counts, each tournament's clock, each table, the closed tables."""
     room = room_get(now=now)
-    base = {"tappable": tappable, "next": reverse("floor:room")}
+    base = {"tappable": tappable, "next": reverse("floor:room"), "push_at_time": True}
     parts = [Part("part-waiting", get_template("screens/floor/_waiting.html").render({**base, **room}))]
     for row in room["tournaments"]:
         row["break_at"] = _break_at(row["clock"])

@@ -8,9 +8,13 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 
 from cashgame.services.sessions import session_seat
 from cashgame.services.waiting import waiting_add
+from dealers.models import Dealer, Push, PushKind, PushStatus
+from dealers.services.rotation import rotation_settle
+from dealers.services.shifts import shift_clock_in
 from screens.readings import Drawing, Part
 from tests.cashgame.conftest import make_table
 from tests.factories import PlayerFactory
@@ -38,23 +42,32 @@ def parts_of(html: str) -> list[str]:
     return re.findall(r'<div id="([\w-]+)"', html)
 
 
-@pytest.fixture
-def busy_room(floor, game12):
-    """Eight cash tables of nine seats, full but for the last table's seat 9 (seated by the
-    floor, buying in), a waiting list, and a running tournament of 24 on three tables: the
-    room's polls are drawn from it."""
-    tables = [make_table(game12, number) for number in range(1, CASH_TABLES + 1)]
+def build_room(floor, game, *, cash_tables: int) -> dict:
+    """Cash tables of nine seats, full but for the last table's seat 9 (seated by the floor,
+    buying in), a waiting list, and a running tournament of 24 on three tables."""
+    tables = [make_table(game, number) for number in range(1, cash_tables + 1)]
     for table in tables:
         for seat in range(1, 9 if table == tables[-1] else 10):
-            session_seat(
-                actor=floor, table=table, player=PlayerFactory(nickname=f"T{table.number}S{seat}"), seat=seat
-            )
+            player = PlayerFactory(nickname=f"T{table.number}S{seat}")
+            session_seat(actor=floor, table=table, player=player, seat=seat)
     for name in ("Anna", "Boris"):
-        waiting_add(actor=floor, game=game12, player=PlayerFactory(first_name=name))
+        waiting_add(actor=floor, game=game, player=PlayerFactory(first_name=name))
     tournament = TournamentFactory(name="Sunday Deep Stack", min_players=2, table_size=8, levels=LEVELS)
     register_entries(tournament, 24)
     tournament_start(actor=floor, tournament=tournament, rng=random.Random(5))
     return {"tables": tables, "tournament": tournament}
+
+
+@pytest.fixture
+def busy_room(floor, game12):
+    """Eight cash tables: the room the byte counts are measured on."""
+    return build_room(floor, game12, cash_tables=CASH_TABLES)
+
+
+@pytest.fixture
+def small_room(floor, game12):
+    """Two cash tables, for what does not depend on the room's size."""
+    return build_room(floor, game12, cash_tables=2)
 
 
 @pytest.fixture
@@ -96,7 +109,7 @@ def test_a_poll_that_finds_the_room_unchanged_is_answered_304_in_under_1_kb(clie
     assert wire_bytes(again) < 1 * KB
 
 
-def test_a_running_clock_changes_nothing_the_poll_sends(client, floor, busy_room, period):
+def test_a_running_clock_changes_nothing_the_poll_sends(client, floor, small_room, period):
     """The clocks count down in the browser, to the instant their level ends: the drawn card
     stays the same from one second to the next."""
     client.force_login(floor)
@@ -106,7 +119,7 @@ def test_a_running_clock_changes_nothing_the_poll_sends(client, floor, busy_room
         response = client.get(f"/floor/live/?since={since}", HTTP_IF_NONE_MATCH=f'"{since}"')
         assert response.status_code == 304
     html = client.get("/floor/live/").content.decode()
-    tournament = busy_room["tournament"]
+    tournament = small_room["tournament"]
     tournament.refresh_from_db()
     ends_at = tournament_clock_get(tournament=tournament)["level_ends_at"]
     assert f'data-field="time_left" data-ends-at="{ends_at}"' in html
@@ -114,7 +127,7 @@ def test_a_running_clock_changes_nothing_the_poll_sends(client, floor, busy_room
 
 
 def test_a_poll_after_one_table_changed_gets_that_table_alone_in_under_20_kb(
-    client, floor, busy_room, period, django_assert_max_num_queries
+    client, floor, busy_room, period
 ):
     client.force_login(floor)
     since = page_version(client)
@@ -135,7 +148,7 @@ def test_a_poll_after_one_table_changed_gets_that_table_alone_in_under_20_kb(
     assert client.get(f"/floor/live/?since={now}", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
 
 
-def test_a_poll_after_a_table_opened_gets_the_whole_room(client, floor, busy_room, period, game12):
+def test_a_poll_after_a_table_opened_gets_the_whole_room(client, floor, small_room, period, game12):
     client.force_login(floor)
     since = page_version(client)
     make_table(game12, 20)
@@ -143,10 +156,10 @@ def test_a_poll_after_a_table_opened_gets_the_whole_room(client, floor, busy_roo
     html = client.get(f"/floor/live/?since={since}").content.decode()
     assert html.startswith('<div id="room" class="room"') and 'hx-swap-oob="true"' in html.split(">", 1)[0]
     assert 'id="part-cash-table-20"' in html
-    assert html.count('class="seat seat--') == (CASH_TABLES + 1) * 9 + 3 * 8
+    assert html.count('class="seat seat--') == 3 * 9 + 3 * 8
 
 
-def test_a_poll_of_another_series_gets_the_whole_room(client, floor, busy_room, period):
+def test_a_poll_of_another_series_gets_the_whole_room(client, floor, small_room, period):
     """The cache was emptied (a restart of Redis): the version the page holds is of no series
     the server knows, so it is sent everything, and polls on from the new series."""
     client.force_login(floor)
@@ -158,7 +171,7 @@ def test_a_poll_of_another_series_gets_the_whole_room(client, floor, busy_room, 
     assert response.content.decode().startswith('<div id="room" class="room"')
 
 
-def test_a_cashiers_screen_has_its_own_drawing__ROL_1(client, floor, cashier, busy_room, period):
+def test_a_cashiers_screen_has_its_own_drawing__ROL_1(client, floor, cashier, small_room, period):
     """A cashier's seats open no panel: his drawing is another series, so a version of the
     floor's never gets him the floor's parts."""
     client.force_login(floor)
@@ -182,3 +195,20 @@ def test_a_drawing_moves_its_version_only_when_a_part_or_its_frame_changes():
     assert third.changed_since(second.tag) is None  # the frame changed: everything
     assert third.changed_since(None) is None and third.changed_since("other.3") is None
     assert third.changed_since(f"{first.epoch}.9") is None and third.changed_since(f"{first.epoch}.x") is None
+
+
+def test_the_next_dealer_push_is_drawn_by_its_time_so_the_table_holds_from_minute_to_minute__DLR_2(
+    client, floor, small_room, period
+):
+    """The floor view shows the next push by its time ("push at 20:45: Jana"): by its minutes
+    left, every table with a dealer would change once a minute and be sent again."""
+    client.force_login(floor)
+    now = timezone.now()
+    for name in ("Eva", "Jana", "Marek", "Peter", "Zuzana", "Ivan", "Lucia"):  # 5 tables, 2 to relieve
+        shift_clock_in(actor=floor, dealer=Dealer.objects.create(name=name), now=now)
+    rotation_settle(now=now)
+    push = Push.objects.filter(status=PushStatus.PENDING, kind=PushKind.DEAL).order_by("due_at").first()
+    assert push is not None
+    html = client.get("/floor/live/").content.decode()
+    due = timezone.localtime(push.due_at).strftime("%H:%M")
+    assert f"push at {due}: {push.dealer.name}" in html and "push in " not in html
