@@ -8,7 +8,8 @@ PostgreSQL and Redis as for room_load.py; one room set up, one gunicorn, every s
 
 room_load.py's pauses make ten times a room's peak; a multiple m divides every device's pause
 and poll interval by m / 10 (the same devices, sending m / 10 times as often). Each step warms
-up for 2 s and measures `--measure` seconds; the steps run from the lowest up, `--runs` times,
+up for 2 s and measures `--measure` seconds, after one uncounted step at 10x that warms the
+fresh server; the steps run from the lowest up, `--runs` times,
 and each multiple's p99s are the median of its runs. The load average is printed before each
 run: the figure moves with the machine's neighbours.
 """
@@ -57,6 +58,34 @@ def paced(multiple: int, measure_s: float) -> None:
     room_devices.MEASURE_S = measure_s
 
 
+def tidy(room: dict, label: str) -> None:
+    """The room as the load found it before the next step: the devices stop where they are, so
+    a hand may be left in progress and a window's player seated. Voided and cashed out through
+    the services, outside the measured time."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+
+    from cashgame.models import Hand, HandStatus, PlayerSession
+    from cashgame.services.hands import hand_void
+    from cashgame.services.sessions import session_cash_out
+    from cashier.models import Shift
+
+    manager = User.objects.get(pk=room["manager"])
+    for hand in Hand.objects.filter(status=HandStatus.IN_PROGRESS):
+        hand_void(actor=manager, hand=hand, reason="misdeal")
+    for number, desk in enumerate(room["windows"]):
+        shift = Shift.objects.select_related("cashier").get(pk=desk["shift"])
+        for session in PlayerSession.objects.filter(table_id=desk["table"], ended_at__isnull=True):
+            session_cash_out(
+                actor=shift.cashier,
+                shift=shift,
+                session=session,
+                amount_cents=session.last_counted_cents,
+                idempotency_key=f"headroom-{label}-{number}-{session.pk}",
+            )
+    connection.close()
+
+
 def step(port: int, room: dict, pid: int, multiple: int, measure_s: float) -> dict[str, tuple[float, int]]:
     """{kind: (p99 ms, errors)} of one step."""
     paced(multiple, measure_s)
@@ -86,11 +115,18 @@ def main() -> None:
         server, port = start_server("cardroom.settings")
         results: dict[int, list[dict]] = {multiple: [] for multiple in MULTIPLES}
         try:
+            # A fresh server's first requests (its workers' connections, imports, caches) cost
+            # seconds: one step at 10x, not counted, before the measured ones.
+            room_devices.KEY_RUN = "-warm"
+            step(port, room, server.pid, 10, args.measure)
+            tidy(room, "warm")
             for run in range(args.runs):
                 print(f"run {run + 1}: load average {load_average()} (1, 5, 15 min)", flush=True)
                 for multiple in MULTIPLES:
                     started = time.monotonic()
+                    room_devices.KEY_RUN = f"-{run}-{multiple}"
                     figures = step(port, room, server.pid, multiple, args.measure)
+                    tidy(room, f"{run}-{multiple}")
                     results[multiple].append(figures)
                     shown = ", ".join(
                         f"{kind} {p99:.0f} ms ({errors} errors)" for kind, (p99, errors) in figures.items()
