@@ -4,7 +4,7 @@ drop-box counts, jackpot claims and rulings."""
 from collections import defaultdict
 from datetime import datetime
 
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
@@ -26,6 +26,7 @@ from cashgame.models import (
     WaitingEntry,
     WaitStatus,
 )
+from cashgame.seat_layout import FIRST_HAND_STATES
 from cashier.models import AccountKind
 from cashier.selectors import account_amount
 from players.models import Player
@@ -256,16 +257,25 @@ SEAT_SHORT_LABELS = {
 
 
 def _seat_row(
-    number: int, session: PlayerSession | None, *, dealt: set[int], button: int | None, words: dict
+    number: int,
+    session: PlayerSession | None,
+    *,
+    dealt: set[int],
+    button: int | None,
+    words: dict,
+    new_game: bool = False,
 ) -> dict:
     row = {"number": number, "button": number == button, "dealt": number in dealt, "session": session}
     if session is None:
         return {**row, "state": EMPTY_SEAT, "label": "", "short": "", "name": "", "stack_cents": None}
+    # At a new game's first hand nobody owes a blind (CSH-6): a new player is dealt in, so he is
+    # drawn as playing, not as one who waits for the button.
+    state = SeatState.PLAYING if new_game and session.state in FIRST_HAND_STATES else session.state
     return {
         **row,
-        "state": session.state,
-        "label": words["labels"][session.state],
-        "short": words["short"].get(session.state, ""),
+        "state": state,
+        "label": words["labels"][state],
+        "short": words["short"].get(state, ""),
         "name": words["names"][session.player_id],
         "stack_cents": session.last_counted_cents,
     }
@@ -282,10 +292,16 @@ def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[di
     players called to it from the waiting list, and seat 1..N with its player, chips last
     counted and seat state. Four queries, whatever the number of tables and players."""
     last_button = Hand.objects.filter(table=OuterRef("pk")).order_by("-pk").values("button_seat")[:1]
+    # A game is new until a hand ends after the table opened (cashgame.selectors.dealing).
+    hand_ended = Hand.objects.filter(table=OuterRef("pk"), status=HandStatus.ENDED).filter(
+        Q(started_at__gte=OuterRef("opened_at")) | Q(table__opened_at__isnull=True)
+    )
     if tables is None:
         tables = CashTable.objects.filter(status=TableStatus.OPEN)
     tables = list(
-        tables.select_related("game").annotate(last_button=Subquery(last_button)).order_by("number")
+        tables.select_related("game")
+        .annotate(last_button=Subquery(last_button), game_played=Exists(hand_ended))
+        .order_by("number")
     )
     ids = [table.pk for table in tables]
     hands = {
@@ -327,7 +343,14 @@ def cash_table_drawings(*, tables: QuerySet[CashTable] | None = None) -> list[di
         dealt = set(hand.dealt_seats) if hand else set()
         button = hand.button_seat if hand and hand.button_seat else table.last_button
         seats = [
-            _seat_row(number, sessions[table.pk].get(number), dealt=dealt, button=button, words=words)
+            _seat_row(
+                number,
+                sessions[table.pk].get(number),
+                dealt=dealt,
+                button=button,
+                words=words,
+                new_game=not table.game_played,
+            )
             for number in range(1, table.seats + 1)
         ]
         drawings.append(

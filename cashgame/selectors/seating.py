@@ -25,6 +25,7 @@ from cashgame.models import (
     WaitingEntry,
     WaitStatus,
 )
+from cashgame.seat_layout import FIRST_HAND_STATES
 from cashgame.selectors import waiting_queue
 from cashgame.selectors.waiting import must_move_next
 from players.selectors import player_search
@@ -151,13 +152,15 @@ def short_of_a_big_blind(session: PlayerSession, *, big_blind_cents: int) -> boo
     return session.last_counted_cents is not None and session.last_counted_cents < big_blind_cents
 
 
-def state_taps(session: PlayerSession, *, table: CashTable) -> list[dict]:
+def state_taps(session: PlayerSession, *, table: CashTable, new_game: bool = False) -> list[dict]:
     """The seat-state taps the player's state allows (CSH-6), each with the reason it is
-    refused now: a tap that puts the player in play needs one big blind in chips (CSH-5)."""
+    refused now: a tap that puts the player in play needs one big blind in chips (CSH-5). At a
+    new game's first hand a new player is dealt in without posting, so no tap puts him in play."""
     short = short_of_a_big_blind(session, big_blind_cents=table.game.big_blind_cents)
+    first_hand = new_game and session.state in FIRST_HAND_STATES
     taps = []
     for action, (states, target) in STATE_ACTIONS.items():
-        if session.state not in states:
+        if session.state not in states or (first_hand and target == SeatState.PLAYING):
             continue
         reason = ""
         if short and target == SeatState.PLAYING:

@@ -22,6 +22,7 @@ from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_ro
 from cashgame import forms, selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
 from cashgame.selectors import seating
+from cashgame.selectors.dealing import table_game_is_new
 from cashgame.services import sessions, waiting, waiting_floor, waiting_remote
 from players.models import Player
 
@@ -76,7 +77,9 @@ def seat_panel_context(request, table: CashTable, seat: int, *, person_form=None
         "session": session,
         "dealt": dealt,
         "actions": actions,
-        "state_taps": seating.state_taps(session, table=table) if session else [],
+        "state_taps": seating.state_taps(session, table=table, new_game=table_game_is_new(table=table))
+        if session
+        else [],
         "offer": offer,
         "person_form": person_form,
         "panel_url": reverse("cashgame:seat-panel", args=[table.pk, seat]),

@@ -5,12 +5,18 @@ button with the reason in words (CSH-2, CSH-3, CSH-5, CSH-6, CSH-7, WTL-1, WTL-2
 import pytest
 
 from cashgame.models import WaitingEntry
-from cashgame.services.hands import hand_start
-from cashgame.services.sessions import session_seat, session_stack_report, session_state_change
+from cashgame.selectors import cash_table_drawings
+from cashgame.services.hands import hand_end, hand_start
+from cashgame.services.sessions import (
+    session_buy_in,
+    session_seat,
+    session_stack_report,
+    session_state_change,
+)
 from cashgame.services.waiting import waiting_add, waiting_call_next
 from cashgame.services.waiting_remote import waiting_join_remote
 from players.models import Player
-from tests.cashgame.conftest import at, make_game, make_table, seat_players
+from tests.cashgame.conftest import at, key, make_game, make_table, seat_players
 from tests.cashgame.taps import each_tap, page_taps
 from tests.factories import PlayerFactory
 
@@ -120,7 +126,11 @@ def test_during_a_hand_a_dealt_player_may_only_sit_out_and_the_top_up_waits__CSH
 def test_a_new_player_and_a_no_show_offer_only_what_their_state_allows__CSH_6(
     client, floor, cashier, shift, table12, player
 ):
-    (session,) = seat_players(cashier=cashier, floor=floor, shift=shift, table=table12, count=1)
+    session, _other = seat_players(cashier=cashier, floor=floor, shift=shift, table=table12, count=2)
+    # The game's first hand has ended: from now on a new player waits for the button (CSH-6).
+    hand_end(
+        actor=floor, hand=hand_start(actor=floor, table=table12, seats=[1, 2], button_seat=1), pot_cents=300
+    )
     session_state_change(actor=floor, session=session, action="sit_out")
     session_state_change(actor=floor, session=session, action="missed_blinds")
     session_seat(actor=floor, table=table12, player=player, seat=4, now=at(2))
@@ -198,3 +208,44 @@ def test_the_dealer_pages_seat_buttons_leave_out_a_short_stacks_way_back_in__CSH
     taps = [tap for tap in page_taps(html) if tap.action == f"/cashgame/sessions/{short.pk}/state/"]
     assert [tap.data["action"] for tap in taps] == ["missed_blinds"]  # not "back": a top-up first
     assert each_tap(client, taps, page_outcome, follow=True) == {"success"}
+
+
+def test_at_a_new_game_a_new_player_is_drawn_playing_and_offered_no_post__CSH_6(
+    client, floor, cashier, shift, table12
+):
+    """When a table opens nobody owes a blind: the first hand deals in every player seated with
+    chips, so the floor view draws a new player as playing and his panel offers no post. Once a
+    hand has ended, a newcomer waits for the button and is offered the post."""
+    seat_players(cashier=cashier, floor=floor, shift=shift, table=table12, count=2)
+
+    def newcomer(seat: int) -> None:  # bought in at the cage, nothing tapped for him
+        session_buy_in(
+            actor=cashier,
+            shift=shift,
+            table=table12,
+            player=PlayerFactory(id_verified_at=at(0)),
+            seat=seat,
+            amount_cents=table12.game.min_buy_in_cents,
+            idempotency_key=key(),
+            now=at(2),
+        )
+
+    def drawn(seat: int) -> tuple[str, str]:
+        (drawing,) = cash_table_drawings()
+        row = drawing["seats"][seat - 1]
+        return row["state"], row["label"]
+
+    def post_taps(seat: int) -> list[str]:
+        taps = page_taps(panel(client, table12, seat))
+        return [tap.label for tap in taps if tap.label in ("Posted the blinds", "Button passed: plays")]
+
+    client.force_login(floor)
+    newcomer(5)
+    assert drawn(5) == ("playing", "Playing")
+    assert post_taps(5) == []
+    hand = hand_start(actor=floor, table=table12, seats=[1, 2, 5], button_seat=1, now=at(3))
+    hand_end(actor=floor, hand=hand, pot_cents=300, now=at(4))
+    newcomer(6)  # after the first hand: CSH-6
+    assert drawn(5) == ("playing", "Playing")
+    assert drawn(6) == ("waiting_for_button", "New player: waits for the button")
+    assert post_taps(6) == ["Posted the blinds", "Button passed: plays"]
