@@ -51,7 +51,7 @@ test: lint
 
 # Translators: regenerate the Slovak catalogue, then compile it (needs GNU gettext).
 messages: $(VENV)/.dev-installed
-	$(PY) manage.py makemessages -l sk --ignore=.venv --ignore=var
+	$(PY) manage.py makemessages -l sk --ignore=.venv --ignore=var --ignore=tests --ignore=test-artifacts
 	$(PY) manage.py compilemessages -l sk
 
 bench: $(VENV)/.dev-installed

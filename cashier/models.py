@@ -269,7 +269,10 @@ class ReversalRequest(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{_('Reversal of posting')} {self.posting_id} ({self.get_status_display()})"
+        return str(
+            _("Reversal of posting %(posting)s (%(status)s)")
+            % {"posting": self.posting_id, "status": self.get_status_display()}
+        )
 
 
 class LedgerDay(models.Model):

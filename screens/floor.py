@@ -15,7 +15,8 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
 
-from cashgame.selectors import EMPTY_SEAT, cash_table_drawings, closed_table_list, public_name, waiting_counts
+from cashgame.selectors import public_name, waiting_counts
+from cashgame.selectors.drawings import EMPTY_SEAT, cash_table_drawings, closed_table_list
 from dealers.board import table_dealers
 from dealers.selectors import cash_key, tournament_key
 from screens.readings import Drawing, Part

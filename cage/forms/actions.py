@@ -97,7 +97,7 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 form=_form("top-up", player_id),
                 fields=["chips_on_table", "amount", "method"],
                 hidden={"kind": TransactionKind.TOP_UP, "table": session.table_id},
-                detail=f"{_('Only between hands.')} {_cage_holds(desk)}",
+                detail=_("Only between hands.") + " " + _cage_holds(desk),
                 refused=(
                     _("A hand is in progress at %(table)s: top up when it ends.") % {"table": session.table}
                     if session.table.hand_in_progress

@@ -12,6 +12,7 @@ from cardroom.forms import DomainFormMixin
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
 from cashgame import forms, selectors
 from cashgame.models import STATE_ACTIONS, CashTable, Game, HousePlayers, PlayerSession, SeatState
+from cashgame.selectors.drawings import cash_table_drawings
 from cashgame.services import sessions, tables
 from cashgame.views._common import ActionView
 
@@ -99,7 +100,7 @@ def table_context(table: CashTable) -> dict:
 
 
 def table_drawing(pk: int) -> dict:
-    drawings = selectors.cash_table_drawings(tables=CashTable.objects.filter(pk=pk))
+    drawings = cash_table_drawings(tables=CashTable.objects.filter(pk=pk))
     if not drawings:
         raise Http404
     return drawings[0]

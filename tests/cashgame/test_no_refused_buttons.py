@@ -5,7 +5,7 @@ button with the reason in words (CSH-2, CSH-3, CSH-5, CSH-6, CSH-7, WTL-1, WTL-2
 import pytest
 
 from cashgame.models import WaitingEntry
-from cashgame.selectors import cash_table_drawings
+from cashgame.selectors.drawings import cash_table_drawings
 from cashgame.services.hands import hand_end, hand_start
 from cashgame.services.sessions import (
     session_buy_in,

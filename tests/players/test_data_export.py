@@ -79,10 +79,10 @@ def test_export_holds_everything_the_system_holds_about_the_player__GDP_1(histor
         (t["receipt"], t["kind"], t["amount_cents"], t["for"], t["at"]) for t in document["transactions"]
     ]
     assert receipts == [
-        (2, "cash_buy_in", 15_000, "table:1", "2026-11-10T18:20:00+01:00"),
-        (3, "cash_out", 21_000, "table:1", "2026-11-10T19:20:00+01:00"),
-        (4, "tournament_buy_in", 10_000, "tournament:1", "2026-11-10T19:25:00+01:00"),
-        (6, "prize_payout", 18_000, "tournament:1", "2026-11-10T20:10:00+01:00"),
+        (2, "cash_buy_in", 15_000, f"table:{history.table.pk}", "2026-11-10T18:20:00+01:00"),
+        (3, "cash_out", 21_000, f"table:{history.table.pk}", "2026-11-10T19:20:00+01:00"),
+        (4, "tournament_buy_in", 10_000, f"tournament:{history.tournament.pk}", "2026-11-10T19:25:00+01:00"),
+        (6, "prize_payout", 18_000, f"tournament:{history.tournament.pk}", "2026-11-10T20:10:00+01:00"),
     ]
     assert {(t["method"], t["reversed"]) for t in document["transactions"]} == {("cash", False)}
     assert document["jackpot_shares"] == []
