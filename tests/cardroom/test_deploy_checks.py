@@ -47,7 +47,10 @@ def test_a_development_checkout_keeps_its_own_cache(settings):
 def run_deploy_check(**environment) -> subprocess.CompletedProcess:
     """`manage.py check --deploy` as CI runs it (.ci/run, step 5), in a fresh process whose
     settings read this environment."""
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG")}
+    # Not the test run's own switches: the browser journeys set DJANGO_ALLOW_ASYNC_UNSAFE in their
+    # process (tests/e2e/conftest.py), which a production check rightly refuses (async.E001).
+    left_out = ("REDIS_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    env = {k: v for k, v in os.environ.items() if k not in left_out}
     env.update(
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY="a-deploy-check-key-of-fifty-characters-or-more-0123456789",
