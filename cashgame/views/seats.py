@@ -22,7 +22,7 @@ from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, RoleRequiredMixin, has_ro
 from cashgame import forms, selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
 from cashgame.selectors import seating
-from cashgame.selectors.dealing import table_game_is_new
+from cashgame.selectors.dealing import FIRST_HAND_STATES, table_game_is_new
 from cashgame.services import sessions, waiting, waiting_floor, waiting_remote
 from players.models import Player
 
@@ -63,6 +63,9 @@ def seat_panel_context(request, table: CashTable, seat: int, *, person_form=None
     hand = selectors.table_current_hand(table=table) if table.hand_in_progress else None
     dealt = hand is not None and seat in hand.dealt_seats
     actions = selectors.seat_actions(session, table=table, dealt=dealt)
+    # Whether the game is new matters only to a player the first hand deals in without a post
+    # (CSH-6): asked for him alone, not at every tap on a seat.
+    first_hand = session is not None and session.state in FIRST_HAND_STATES and table_game_is_new(table=table)
     data = request.POST if request.method == "POST" else request.GET
     offer = None
     if "seat" in actions:
@@ -77,9 +80,7 @@ def seat_panel_context(request, table: CashTable, seat: int, *, person_form=None
         "session": session,
         "dealt": dealt,
         "actions": actions,
-        "state_taps": seating.state_taps(session, table=table, new_game=table_game_is_new(table=table))
-        if session
-        else [],
+        "state_taps": seating.state_taps(session, table=table, new_game=first_hand) if session else [],
         "offer": offer,
         "person_form": person_form,
         "panel_url": reverse("cashgame:seat-panel", args=[table.pk, seat]),
