@@ -1,10 +1,11 @@
-"""The kernel's middleware: the proxy's headers, the venue's time zone, the input guard and the
-failure net."""
+"""The kernel's middleware: the proxy's headers, the request's venue and its time zone, the input
+guard and the failure net."""
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.urls import get_script_prefix, set_script_prefix
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,14 +18,21 @@ from cardroom.failures import (
 )
 from cardroom.network import from_trusted_proxy
 from cardroom.parsers import nul_refused
-from cardroom.selectors import venue_get
+from cardroom.venues import (
+    SESSION_VENUE,
+    venue_activate,
+    venue_by_host,
+    venue_by_pk,
+    venue_by_slug,
+    venue_default,
+)
 
 API_PREFIX = "/api/"
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 def is_api(request) -> bool:
-    return request.path.startswith(API_PREFIX)
+    return request.path_info.startswith(API_PREFIX)
 
 
 class ProxyHeadersMiddleware:
@@ -45,18 +53,77 @@ class ProxyHeadersMiddleware:
         return self.get_response(request)
 
 
-class VenueTimezoneMiddleware:
-    """Show every time in the venue's zone (SPEC: stored in UTC, shown in Europe/Bratislava)."""
+# A venue's pages can be reached at /v/<slug>/... (VEN-1): the room page, the board, the TV and
+# the waiting-list join for the public, any page for staff.
+VENUE_PATH_PREFIX = "/v/"
+# Where an API client that holds roles in several venues names the one it works for.
+VENUE_HEADER = "HTTP_X_VENUE"
+
+
+class VenuePathMiddleware:
+    """/v/<slug>/room/ is the room page of the venue `slug`. The prefix moves from the path to the
+    script prefix, as a site mounted under a sub-path would, so the URLconf sees /room/ and every
+    link the page draws (reverse, {% url %}) keeps the prefix: a phone that came in at one venue's
+    address stays at that venue. An unknown slug is a 404."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        timezone.activate(venue_get().time_zone)
+        request.venue_from_address = None
+        if not request.path_info.startswith(VENUE_PATH_PREFIX):
+            return self.get_response(request)
+        slug, _slash, rest = request.path_info[len(VENUE_PATH_PREFIX) :].partition("/")
+        venue = venue_by_slug(slug)
+        if venue is None:
+            raise Http404(_("No venue has this address."))
+        request.venue_from_address = venue
+        request.path_info = "/" + rest
+        previous = get_script_prefix()
+        set_script_prefix(f"{previous.rstrip('/')}{VENUE_PATH_PREFIX}{slug}/")
         try:
             return self.get_response(request)
         finally:
-            timezone.deactivate()
+            set_script_prefix(previous)
+
+
+def request_venue(request):
+    """The venue a request works for (VEN-1): its address (/v/<slug>/ or a host name of the
+    venue), a paired dealer tablet's venue, the venue an API client names in X-Venue, the one
+    the staff member picked for his session, else the installation's default venue."""
+    venue = getattr(request, "venue_from_address", None)
+    if venue is None and getattr(request, "device", None) is not None:
+        venue = venue_by_pk(request.device.venue_id)
+    if venue is None:
+        venue = venue_by_host(request.get_host().partition(":")[0])
+        if venue is not None:
+            request.venue_from_address = venue
+    if venue is None and request.META.get(VENUE_HEADER):
+        venue = venue_by_slug(request.META[VENUE_HEADER])
+        if venue is None:
+            raise Http404(_("No venue has this address."))
+        request.venue_from_address = venue
+    if venue is None and hasattr(request, "session"):
+        picked = request.session.get(SESSION_VENUE)
+        venue = venue_by_pk(picked) if picked else None
+    return venue or venue_default()
+
+
+class VenueMiddleware:
+    """Work for the request's venue: its rows only (cardroom.venues), its settings, and every
+    time shown in its time zone (SPEC: stored in UTC, shown in the venue's zone)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        venue = request.venue = request_venue(request)
+        with venue_activate(venue):
+            timezone.activate(venue.time_zone)
+            try:
+                return self.get_response(request)
+            finally:
+                timezone.deactivate()
 
 
 def holds_nul(request) -> str:

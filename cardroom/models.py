@@ -4,11 +4,27 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
+
 
 class Venue(models.Model):
     """One card room. Per-venue defaults of the house rules live here and are edited by managers."""
 
     name = models.CharField(_("name"), max_length=120)
+    # The venue's public pages answer at /v/<slug>/ (room, board, TV, waiting-list join), and at
+    # the root of any of its host names (VEN-1).
+    slug = models.SlugField(
+        _("address name"),
+        max_length=40,
+        unique=True,
+        help_text=_("The venue's public pages are at /v/<address name>/room/."),
+    )
+    host_names = models.CharField(
+        _("host names"),
+        max_length=300,
+        blank=True,
+        help_text=_("Host names, separated by commas, whose pages are this venue's (room.example.com)."),
+    )
     currency = models.CharField(_("currency"), max_length=3, default="EUR", editable=False)
     time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Bratislava")
     smallest_chip_cents = models.PositiveIntegerField(
@@ -95,8 +111,35 @@ class Venue(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def host_name_list(self) -> list[str]:
+        return [name.strip().lower() for name in self.host_names.split(",") if name.strip()]
 
-class AuditRecord(models.Model):
+
+class VenueRole(models.Model):
+    """A staff member's role in one venue (VEN-1, ROL-1): a cashier in one room may be a floor
+    manager in another. The Django groups hold the union of a user's roles, for the admin site's
+    model permissions; the checks of cardroom.roles read these rows."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="venue_roles", verbose_name=_("user")
+    )
+    venue = models.ForeignKey(
+        Venue, on_delete=models.CASCADE, related_name="staff_roles", verbose_name=_("venue")
+    )
+    role = models.CharField(_("role"), max_length=40)
+
+    class Meta:
+        verbose_name = _("role in a venue")
+        verbose_name_plural = _("roles in venues")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "venue", "role"], name="venue_role_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.venue} · {self.role}"
+
+
+class AuditRecord(VenueScoped):
     """Who changed what, when, with the state before and after. Append-only (a trigger refuses
     UPDATE and DELETE in the database itself)."""
 

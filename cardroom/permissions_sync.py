@@ -11,7 +11,7 @@ from cardroom.roles import ROLE_MODEL_PERMISSIONS
 def ensure_venue(**kwargs) -> None:
     """The one venue this installation runs; reads never create it (cardroom.selectors)."""
     if not Venue.objects.exists():
-        Venue.objects.create(name="Card Room")
+        Venue.objects.create(name="Card Room", slug="room")
 
 
 def _last_migrated_app():

@@ -7,13 +7,17 @@ administrators manage staff. A superuser is treated as every role (the bootstrap
 
 from collections.abc import Iterable
 from enum import StrEnum
+from urllib.parse import urlencode
 
 from django.contrib.auth.mixins import AccessMixin
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 
 from cardroom.errors import PermissionDenied
+from cardroom.venues import SESSION_VENUE, venue_all, venue_current
 
 
 class Role(StrEnum):
@@ -74,26 +78,47 @@ ROLE_MODEL_PERMISSIONS: dict[Role, list[str]] = {
 }
 
 
-def groups_known(user, names: set[str]) -> None:
-    """Keep on the user object, for the request, the roles and the device flag its group names
-    give: for a caller that read the names with the user (the API's token authentication), so
-    `user_roles` and `is_device` read nothing more."""
-    user._cardroom_roles = frozenset(Role) if user.is_superuser else frozenset(names) & frozenset(Role)
-    user._cardroom_device = DEVICE_GROUP in names
+def roles_known(user, *, venue_roles: set[tuple[int, str]], groups: set[str]) -> None:
+    """Keep on the user object, for the request, the roles per venue and the device flag: for a
+    caller that read them with the user (the API's token authentication), so `user_roles` and
+    `is_device` read nothing more."""
+    user._cardroom_venue_roles = _by_venue(venue_roles)
+    user._cardroom_device = DEVICE_GROUP in groups
+
+
+def _by_venue(rows) -> dict[int, frozenset[str]]:
+    held: dict[int, set[str]] = {}
+    for venue_id, role in rows:
+        if role in ROLE_NAMES:
+            held.setdefault(venue_id, set()).add(role)
+    return {venue_id: frozenset(roles) for venue_id, roles in held.items()}
+
+
+ROLE_NAMES = frozenset(Role)
+
+
+def user_venue_roles(user) -> dict[int, frozenset[str]]:
+    """A staff member's roles in each venue where he holds any (VEN-1), read once per request.
+    A superuser (the bootstrap account) is every role in every venue."""
+    if user is None or not user.is_authenticated:
+        return {}
+    cached = getattr(user, "_cardroom_venue_roles", None)
+    if cached is None:
+        if user.is_superuser:
+            cached = {venue.pk: ROLE_NAMES for venue in venue_all()}
+        else:
+            cached = _by_venue(user.venue_roles.values_list("venue_id", "role"))
+        user._cardroom_venue_roles = cached
+    return cached
 
 
 def user_roles(user) -> frozenset[str]:
-    """The roles of a user, cached on the user object for the request."""
+    """The roles of a user in the venue the request works for (ROL-1 is checked per venue)."""
     if user is None or not user.is_authenticated:
         return frozenset()
-    cached = getattr(user, "_cardroom_roles", None)
-    if cached is None:
-        if user.is_superuser:
-            cached = frozenset(Role)
-        else:
-            cached = frozenset(user.groups.values_list("name", flat=True)) & frozenset(Role)
-        user._cardroom_roles = cached
-    return cached
+    if user.is_superuser:
+        return ROLE_NAMES
+    return user_venue_roles(user).get(venue_current().pk, frozenset())
 
 
 # ROL-2: a dealer tablet is a device, not a person. Its user is in this group only: it holds no
@@ -137,14 +162,38 @@ def require_role(user, *roles: Role) -> None:
         )
 
 
+def venue_pick_redirect(request):
+    """Where a staff member must go first to work in a venue, or None (VEN-1). A page reached at
+    a venue's own address works for that venue. Otherwise the venue he picked for this session
+    counts; one who holds roles in one venue only works there without picking; one who holds
+    roles in several picks one, once per session."""
+    if getattr(request, "venue_from_address", None) is not None or not hasattr(request, "session"):
+        return None
+    held = user_venue_roles(request.user)
+    picked = request.session.get(SESSION_VENUE)
+    if picked in held or not held:
+        return None
+    if len(held) == 1:
+        (only,) = held
+        if only == venue_current().pk:
+            return None
+        request.session[SESSION_VENUE] = only
+        return redirect(request.get_full_path())
+    return redirect(f"{reverse('venue-pick')}?{urlencode({'next': request.get_full_path()})}")
+
+
 class RoleRequiredMixin(AccessMixin):
-    """Page views: anonymous users go to log-in, staff without the role get 403."""
+    """Page views: anonymous users go to log-in, staff who work in several venues pick one, and
+    staff without the role in the venue get 403."""
 
     allowed_roles: Iterable[Role] = ()
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
+        elsewhere = venue_pick_redirect(request)
+        if elsewhere is not None:
+            return elsewhere
         if not has_role(request.user, *self.allowed_roles):
             raise DjangoPermissionDenied(_("Your role does not allow this page."))
         return super().dispatch(request, *args, **kwargs)

@@ -1,38 +1,19 @@
 """Reads of the shared kernel."""
 
-import time as clock
 import zoneinfo
 from datetime import date, datetime, time, timedelta
 
-from django.core.exceptions import ImproperlyConfigured
 from django.db.models import DateTimeField, ExpressionWrapper, F, QuerySet
 from django.db.models.functions import TruncDate
 
 from cardroom.models import AuditRecord, Venue
-
-# The venue is read on every request and in every money transaction, and changes a few times a
-# year: each process keeps it for a few seconds. venue_update clears this process's copy at once;
-# other processes see a change within VENUE_CACHE_SECONDS.
-VENUE_CACHE_SECONDS = 5.0
-_venue_cache: tuple[float, Venue] | None = None
+from cardroom.venues import venue_current
 
 
 def venue_get() -> Venue:
-    """The venue this installation runs (created by the first migration)."""
-    global _venue_cache
-    if _venue_cache is not None and clock.monotonic() - _venue_cache[0] < VENUE_CACHE_SECONDS:
-        return _venue_cache[1]
-    # Created by the first migration, and again after every migrate if it is missing (apps.py).
-    venue = Venue.objects.order_by("pk").first()
-    if venue is None:
-        raise ImproperlyConfigured("The database has no venue: run `manage.py migrate`.")
-    _venue_cache = (clock.monotonic(), venue)
-    return venue
-
-
-def venue_cache_clear() -> None:
-    global _venue_cache
-    _venue_cache = None
+    """The venue the running code works for (cardroom.venues): the request's or the task's, else
+    the installation's default venue."""
+    return venue_current()
 
 
 def venue_zone(venue: Venue | None = None) -> zoneinfo.ZoneInfo:

@@ -11,10 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
-from cardroom.models import AuditRecord, AuditRedactionPermit, Venue
+from cardroom.models import AuditRecord, AuditRedactionPermit, Venue, VenueRole
 from cardroom.money import MAX_CENTS
 from cardroom.roles import MANAGER_ROLES, require_role
-from cardroom.selectors import venue_cache_clear
+from cardroom.venues import venue_cache_clear, venue_id_current
 
 SYSTEM_ACTOR = "system"
 
@@ -56,6 +56,8 @@ def audit_record(
         object_id = object_id or obj.pk
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     return AuditRecord.objects.create(
+        # The venue of the object changed, else the venue the request or task works for.
+        venue_id=getattr(obj, "venue_id", None) or venue_id_current(),
         at=now or timezone.now(),
         actor=user,
         actor_name=user.get_username() if user else SYSTEM_ACTOR,
@@ -166,3 +168,14 @@ def _validate_venue(changes: dict[str, Any]) -> None:
         )
     if "name" in changes and not str(changes["name"]).strip():
         raise DomainError("invalid_name", _("The venue needs a name."))
+
+
+def staff_role_grant(*, user, role: str, venue: Venue | None = None) -> None:
+    """Give a staff member a role in a venue (VEN-1; the active or default venue unless named).
+    His Django group for the role follows, for the admin site's model permissions."""
+    from django.contrib.auth.models import Group
+
+    venue_id = venue.pk if venue is not None else venue_id_current()
+    VenueRole.objects.get_or_create(user=user, venue_id=venue_id, role=role)
+    user.groups.add(Group.objects.get(name=role))
+    user.__dict__.pop("_cardroom_venue_roles", None)

@@ -84,6 +84,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: times every request, and answers /health/ and /metrics itself (ops/middleware.py).
     "ops.middleware.OpsMiddleware",
+    # /v/<slug>/... is the venue `slug`'s page: the prefix moves to the script prefix before
+    # anything reads the path (VEN-1).
+    "cardroom.middleware.VenuePathMiddleware",
     # An API answer is never an HTML error page; a lost database is a 503 that says sending the
     # request again is safe (cardroom/failures.py).
     "cardroom.middleware.FailureMiddleware",
@@ -106,7 +109,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "cardroom.middleware.VenueTimezoneMiddleware",
+    "cardroom.middleware.VenueMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]

@@ -17,9 +17,12 @@ from functools import partial
 from django.db import transaction
 
 from cardroom.celery import app
+from cardroom.venues import venue_id_current
 
 
 def send_on_commit(name: str, *, eta: datetime, **kwargs) -> None:
     """Send the task `name` with these keyword arguments (ids and ISO times only), to run at
-    `eta`, when the current transaction commits."""
+    `eta`, when the current transaction commits. The task works for the venue the service works
+    for (cardroom.celery.RoomTask)."""
+    kwargs.setdefault("venue_id", venue_id_current())
     transaction.on_commit(partial(app.signature(name, kwargs=kwargs).apply_async, eta=eta))

@@ -46,6 +46,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("venue/", views.VenueSettingsView.as_view(), name="venue-settings"),
+    path("venue/pick/", views.VenuePickView.as_view(), name="venue-pick"),
     path("audit/", views.AuditListView.as_view(), name="audit-list"),
     path("rules/", views.RuleBookView.as_view(), name="rules"),
     path("players/", include("players.urls")),

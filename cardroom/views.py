@@ -20,10 +20,19 @@ from cardroom.audit_actions import action_label, note_text
 from cardroom.audit_display import actor_label, audit_lines, object_label
 from cardroom.forms import DomainFormMixin
 from cardroom.house_rules import rule_book
-from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, Role, RoleRequiredMixin, user_roles
+from cardroom.roles import (
+    ADMIN_ROLES,
+    MANAGER_ROLES,
+    Role,
+    RoleRequiredMixin,
+    user_roles,
+    user_venue_roles,
+    venue_pick_redirect,
+)
 from cardroom.selectors import audit_list, venue_get
 from cardroom.services import venue_update
 from cardroom.venue_forms import AuditFilterForm, VenueForm
+from cardroom.venues import SESSION_VENUE, venue_all
 
 # The roles by the names a person reads (Role's values are the groups' names, in English).
 ROLE_LABELS = {
@@ -37,9 +46,45 @@ ROLE_LABELS = {
 class HomeView(LoginRequiredMixin, TemplateView):
     template_name = "cardroom/home.html"
 
+    def dispatch(self, request, *args, **kwargs):
+        elsewhere = venue_pick_redirect(request) if request.user.is_authenticated else None
+        return elsewhere or super().dispatch(request, *args, **kwargs)
+
     def get_context_data(self, **kwargs):
         roles = [ROLE_LABELS[Role(role)] for role in sorted(user_roles(self.request.user))]
-        return super().get_context_data(roles=roles, **kwargs)
+        venues = len(user_venue_roles(self.request.user))
+        return super().get_context_data(roles=roles, venue_count=venues, **kwargs)
+
+
+class VenuePickView(LoginRequiredMixin, TemplateView):
+    """A staff member who works in several venues picks the one he works in now, once per
+    session (VEN-1); the pages, the API calls of his pages and the reports then work for it."""
+
+    template_name = "cardroom/venue_pick.html"
+
+    def held(self) -> list:
+        held = user_venue_roles(self.request.user)
+        return [venue for venue in venue_all() if venue.pk in held]
+
+    def get_context_data(self, **kwargs):
+        held = user_venue_roles(self.request.user)
+        choices = [
+            (venue, [ROLE_LABELS[Role(role)] for role in sorted(held[venue.pk])]) for venue in self.held()
+        ]
+        return super().get_context_data(choices=choices, next=self.next_url(), **kwargs)
+
+    def next_url(self) -> str:
+        wanted = self.request.POST.get("next") or self.request.GET.get("next") or ""
+        safe = url_has_allowed_host_and_scheme(wanted, {self.request.get_host()})
+        return wanted if safe and wanted.startswith("/") else reverse("home")
+
+    def post(self, request, *args, **kwargs):
+        chosen = next((venue for venue in self.held() if str(venue.pk) == request.POST.get("venue")), None)
+        if chosen is None:
+            messages.error(request, _("Pick one of the venues where you hold a role."))
+            return redirect(f"{reverse('venue-pick')}?next={self.next_url()}")
+        request.session[SESSION_VENUE] = chosen.pk
+        return redirect(self.next_url())
 
 
 class VenueSettingsView(RoleRequiredMixin, DomainFormMixin, FormView):

@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
+
 
 class AccountKind(models.TextChoices):
     VAULT = "vault", _("Vault (main bank)")
@@ -40,7 +42,7 @@ ROOM_ACCOUNT_KINDS = (
 )
 
 
-class Account(models.Model):
+class Account(VenueScoped):
     """A ledger account. `owner` tells accounts of one kind apart ("shift:12", "tournament:5",
     "session:40"); singleton accounts (rake revenue, the jackpot fund) have an empty owner."""
 
@@ -51,13 +53,15 @@ class Account(models.Model):
     class Meta:
         verbose_name = _("account")
         verbose_name_plural = _("accounts")
-        constraints = [models.UniqueConstraint(fields=["kind", "owner"], name="account_kind_owner_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["venue", "kind", "owner"], name="account_kind_owner_per_venue")
+        ]
 
     def __str__(self) -> str:
         return self.name
 
 
-class Posting(models.Model):
+class Posting(VenueScoped):
     """One balanced movement of money or chips. Append-only; corrected only by a reversal."""
 
     created_at = models.DateTimeField(_("time"), db_index=True)
@@ -79,7 +83,7 @@ class Posting(models.Model):
         return f"#{self.pk} {self.description}"
 
 
-class Entry(models.Model):
+class Entry(VenueScoped):
     """One side of a posting. Append-only, enforced by a database trigger."""
 
     posting = models.ForeignKey(Posting, on_delete=models.PROTECT, related_name="entries")
@@ -103,7 +107,7 @@ class ShiftStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")
 
 
-class Shift(models.Model):
+class Shift(VenueScoped):
     """A cashier's working period with one drawer (CAG-3)."""
 
     cashier = models.ForeignKey(
@@ -195,10 +199,10 @@ class PaymentMethod(models.TextChoices):
     CARD = "card", _("Card")
 
 
-class CashierTransaction(models.Model):
+class CashierTransaction(VenueScoped):
     """A cashier's business transaction: one posting, one receipt, one idempotency key."""
 
-    receipt_number = models.PositiveBigIntegerField(_("receipt"), unique=True)
+    receipt_number = models.PositiveBigIntegerField(_("receipt"))
     kind = models.CharField(_("kind"), max_length=20, choices=TransactionKind.choices)
     shift = models.ForeignKey(Shift, on_delete=models.PROTECT, related_name="transactions")
     cashier = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -220,7 +224,9 @@ class CashierTransaction(models.Model):
         verbose_name_plural = _("cashier transactions")
         ordering = ["-created_at", "-pk"]
         constraints = [
-            models.CheckConstraint(condition=Q(amount_cents__gt=0), name="transaction_amount_positive")
+            models.CheckConstraint(condition=Q(amount_cents__gt=0), name="transaction_amount_positive"),
+            # Each venue numbers its own receipts (ReceiptCounter).
+            models.UniqueConstraint(fields=["venue", "receipt_number"], name="transaction_receipt_per_venue"),
         ]
         indexes = [models.Index(fields=["player", "created_at"], name="transaction_player_time")]
 
@@ -245,7 +251,7 @@ class ReversalStatus(models.TextChoices):
     REJECTED = "rejected", _("Rejected")
 
 
-class ReversalRequest(models.Model):
+class ReversalRequest(VenueScoped):
     """A correction (CAG-1): requested by one person, approved by a different manager."""
 
     posting = models.ForeignKey(Posting, on_delete=models.PROTECT, related_name="reversal_requests")
@@ -275,7 +281,7 @@ class ReversalRequest(models.Model):
         )
 
 
-class LedgerDay(models.Model):
+class LedgerDay(VenueScoped):
     """A gaming day the ledger has closed: its AccountDayTotal rows are built and are the day's
     entries summed. A gaming day that has ended never changes again in normal operation, so
     balances read closed days from their totals and only the rest from the entries.
@@ -286,18 +292,19 @@ class LedgerDay(models.Model):
     other apps built on the closed day (the reports' rollups). The beat task closes it again.
     """
 
-    day = models.DateField(_("gaming day"), unique=True)
+    day = models.DateField(_("gaming day"))
     closed_at = models.DateTimeField()
 
     class Meta:
         verbose_name = _("closed ledger day")
         verbose_name_plural = _("closed ledger days")
+        constraints = [models.UniqueConstraint(fields=["venue", "day"], name="ledger_day_per_venue")]
 
     def __str__(self) -> str:
         return str(self.day)
 
 
-class AccountDayTotal(models.Model):
+class AccountDayTotal(VenueScoped):
     """What one account received and gave in one closed gaming day (cents, both as positive
     sums). Written once when its LedgerDay closes and deleted with it; never updated."""
 

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.money import format_chips, format_eur
+from cardroom.venues import VenueScoped
 from chips.colours import colour_text
 
 
@@ -24,14 +25,15 @@ class ChipSetKind(models.TextChoices):
     TOURNAMENT = "tournament", _("Tournament chips")
 
 
-class ChipSet(models.Model):
-    name = models.CharField(_("name"), max_length=80, unique=True)
+class ChipSet(VenueScoped):
+    name = models.CharField(_("name"), max_length=80)
     kind = models.CharField(_("kind"), max_length=10, choices=ChipSetKind.choices)
 
     class Meta:
         verbose_name = _("chip set")
         verbose_name_plural = _("chip sets")
         ordering = ["kind", "pk"]
+        constraints = [models.UniqueConstraint(fields=["venue", "name"], name="chips_set_name_per_venue")]
 
     def __str__(self) -> str:
         return colour_text(self.name)
@@ -87,7 +89,7 @@ class ChipAccountKind(models.TextChoices):
 CUSTODY_KINDS = (ChipAccountKind.VAULT, ChipAccountKind.CAGE)
 
 
-class ChipAccount(models.Model):
+class ChipAccount(VenueScoped):
     """Chips of one set in one place. A tray belongs to a table: `table_key` is "cash:<id>" or
     "tournament:<table id>" (the games own the tables; this app only keeps their chips)."""
 
@@ -123,7 +125,7 @@ class ChipPostingKind(models.TextChoices):
 SLIP_KINDS = (ChipPostingKind.FILL, ChipPostingKind.CREDIT)
 
 
-class ChipPosting(models.Model):
+class ChipPosting(VenueScoped):
     """One movement of chips; a fill or a credit is also a slip, signed on paper by the dealer
     and the floor (the names are kept as written)."""
 
@@ -153,7 +155,7 @@ class ChipPosting(models.Model):
         return f"{self.get_kind_display()} #{self.pk}"
 
 
-class ChipEntry(models.Model):
+class ChipEntry(VenueScoped):
     """Chips of one denomination into (+) or out of (-) one account."""
 
     posting = models.ForeignKey(ChipPosting, on_delete=models.PROTECT, related_name="entries")
@@ -170,7 +172,7 @@ class ChipEntry(models.Model):
         return f"{self.account}: {self.quantity:+d} x {self.denomination.value}"
 
 
-class ChipCount(models.Model):
+class ChipCount(VenueScoped):
     """A count of one account by denomination (a shift's end): what the ledger expected, what
     was counted and each difference. It reports; it posts nothing."""
 

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import F, Sum
 
 from cardroom.money import format_chips, format_eur
+from cardroom.venues import venue_id_current
 from chips.models import (
     ChipAccount,
     ChipAccountKind,
@@ -52,7 +53,8 @@ class CashChips:
 # once both accounts exist (the cage's comes with the first chips brought to it, the players' with
 # the first sale), and only once the transaction that read them commits, so a row of a transaction
 # that rolls back is never kept. Tests clear it between tests.
-_cache: dict[str, CashChips] = {}
+# The cash-game chips of each venue (by its key).
+_cache: dict[int, CashChips] = {}
 
 
 def cash_chips_cache_clear() -> None:
@@ -61,10 +63,12 @@ def cash_chips_cache_clear() -> None:
 
 def cash_chips_get() -> CashChips | None:
     """The room's cash-game chips, or None when the room has no cash-game set."""
-    known = _cache.get("cash")
+    known = _cache.get(venue_id_current())
     if known is not None:
         return known
-    chip_set = ChipSet.objects.filter(kind=ChipSetKind.CASH).order_by("pk").first()
+    chip_set = (
+        ChipSet.all_venues.filter(venue_id=venue_id_current(), kind=ChipSetKind.CASH).order_by("pk").first()
+    )
     if chip_set is None:
         return None
     chips = {chip.value: chip for chip in chip_set.denominations.all()}
@@ -88,7 +92,7 @@ def cash_chips_remember(cash: CashChips) -> None:
     """Keep the cash-game chips for this process once both accounts exist and this transaction
     commits."""
     if cash.cage is not None and cash.hands is not None:
-        transaction.on_commit(lambda: _cache.setdefault("cash", cash))
+        transaction.on_commit(lambda: _cache.setdefault(cash.chip_set.venue_id, cash))
 
 
 def chips_held(account: ChipAccount | None) -> dict[int, int]:

@@ -12,12 +12,13 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models import CashTable
 from tournaments.models import Table as TournamentTable
 
 
-class Dealer(models.Model):
-    name = models.CharField(_("name"), max_length=80, unique=True)
+class Dealer(VenueScoped):
+    name = models.CharField(_("name"), max_length=80)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -32,12 +33,13 @@ class Dealer(models.Model):
         verbose_name = _("dealer")
         verbose_name_plural = _("dealers")
         ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["venue", "name"], name="dealer_name_per_venue")]
 
     def __str__(self) -> str:
         return self.name
 
 
-class Shift(models.Model):
+class Shift(VenueScoped):
     dealer = models.ForeignKey(
         Dealer, verbose_name=_("dealer"), on_delete=models.PROTECT, related_name="shifts"
     )
@@ -66,7 +68,7 @@ class AssignmentKind(models.TextChoices):
     BREAK = "break", _("On a break")
 
 
-class Assignment(models.Model):
+class Assignment(VenueScoped):
     """A stretch at one table (cash or tournament), or a break."""
 
     shift = models.ForeignKey(
@@ -142,7 +144,7 @@ class PushStatus(models.TextChoices):
     SKIPPED = "skipped", _("Skipped")
 
 
-class Push(models.Model):
+class Push(VenueScoped):
     """One planned move: at `due_at`, the dealer goes to a table, a break or the free pool."""
 
     due_at = models.DateTimeField(_("due"))
@@ -170,7 +172,7 @@ class Push(models.Model):
         return f"{self.dealer_id} {self.kind} {self.due_at:%H:%M}"
 
 
-class Rotation(models.Model):
+class Rotation(VenueScoped):
     """The one row (pk 1) every rotation write locks: the last plan, its fingerprint of the room
     (the open tables and the dealers on shift), its gaps for the board and the ETA message sent."""
 

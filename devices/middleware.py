@@ -56,7 +56,7 @@ class DeviceMiddleware:
             device_seen(device=device)
             user = device.user
             # A device holds no staff role (cached as cardroom.roles does), and is a device.
-            user._cardroom_roles = frozenset()
+            user._cardroom_venue_roles = {}
             user._cardroom_device = True
             request.user = request._cached_user = user
             request.device = device

@@ -9,10 +9,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models import CashTable
 
 
-class Device(models.Model):
+class Device(VenueScoped):
     """A tablet paired to one table. Its user (in the dealer-tablet group only, no password) is
     the actor of what it logs; unpairing keeps the row and that user for the hand log's history."""
 
@@ -50,7 +51,7 @@ class Device(models.Model):
         return self.unpaired_at is None
 
 
-class PairingCode(models.Model):
+class PairingCode(VenueScoped):
     """A code a manager shows once to pair a tablet to a table: it expires and is used once."""
 
     table = models.ForeignKey(CashTable, verbose_name=_("table"), on_delete=models.PROTECT, related_name="+")

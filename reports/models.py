@@ -8,20 +8,25 @@ it; the ledger never names the reports."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 
-class RolledUpDay(models.Model):
+
+class RolledUpDay(VenueScoped):
     """A gaming day whose rollups are built and final: it lives as long as the ledger's closed
     day it was built on, and the day's rollups as long as it (both cascade)."""
 
-    day = models.DateField(unique=True)
+    day = models.DateField()
     ledger_day = models.OneToOneField("cashier.LedgerDay", on_delete=models.CASCADE, related_name="+")
     built_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["venue", "day"], name="rolled_up_day_per_venue")]
 
     def __str__(self) -> str:
         return str(self.day)
 
 
-class TableDayTotal(models.Model):
+class TableDayTotal(VenueScoped):
     """One cash table's gaming day at one game and stakes (RAK-1..RAK-5, JKP-2).
 
     Hands count in the gaming day they ended (like the ledger, which posts the rake then); the
@@ -63,7 +68,7 @@ class TableDayTotal(models.Model):
         return f"{self.day} table {self.table_id} {self.small_blind_cents}/{self.big_blind_cents}"
 
 
-class TournamentDayTotal(models.Model):
+class TournamentDayTotal(VenueScoped):
     """A tournament's money in one gaming day (TRN-2, TRN-5, TRN-6, TRN-10), from the ledger's
     postings that name the tournament (its accounts, or the cashier transaction's reference)."""
 
@@ -93,7 +98,7 @@ class TournamentDayTotal(models.Model):
         return f"{self.day} tournament {self.tournament_id}"
 
 
-class PlayerDayTotal(models.Model):
+class PlayerDayTotal(VenueScoped):
     """A player's gaming day at the cage and the tables: what the player activity and the AML
     list (PLY-2) read for ended days. Sessions count in the gaming day they ended."""
 
@@ -112,7 +117,9 @@ class PlayerDayTotal(models.Model):
     minutes_played = models.IntegerField(default=0)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["day", "player"], name="rollup_player_day_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["venue", "day", "player"], name="rollup_player_day_per_venue")
+        ]
         indexes = [models.Index(fields=["player", "day"], name="rollup_player_day")]
 
     def __str__(self) -> str:

@@ -4,7 +4,6 @@ import os
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db.backends.signals import connection_created
 from hypothesis import settings
 from rest_framework.test import APIClient
@@ -12,6 +11,7 @@ from rest_framework.test import APIClient
 from cardroom.migration_operations import ALLOW_TRUNCATE_SETTING
 from cardroom.roles import Role
 from cardroom.selectors import venue_get
+from cardroom.services import staff_role_grant
 from tests.isolation import restored
 
 PASSWORD = "correct-horse-battery-staple"
@@ -74,7 +74,7 @@ def make_staff(username: str, *roles: Role):
     if user is None:
         user = get_user_model().objects.create_user(username=username, password=PASSWORD)
     for role in roles:
-        user.groups.add(Group.objects.get(name=role.value))
+        staff_role_grant(user=user, role=role.value)
     return user
 
 

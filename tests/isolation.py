@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.utils import timezone, translation
 
-from cardroom.selectors import venue_cache_clear
+from cardroom.venues import venue_cache_clear
 from cashier.services.ledger import account_cache_clear
 from chips.selectors import cash_chips_cache_clear
 

@@ -20,7 +20,7 @@ _keys = itertools.count(1)
 def hold_caches(monkeypatch) -> None:
     """The venue row is kept for VENUE_CACHE_SECONDS: a test slower than that (making history on
     a loaded machine) would read it again and count one query more by the clock, not the code."""
-    monkeypatch.setattr("cardroom.selectors.VENUE_CACHE_SECONDS", 3600.0)
+    monkeypatch.setattr("cardroom.venues.VENUE_CACHE_SECONDS", 3600.0)
 
 
 def cash_history(*, cashier, floor, shift: Shift, table: CashTable, seats: list[int], rounds: int) -> None:

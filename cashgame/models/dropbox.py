@@ -5,10 +5,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models.games import CashTable
 
 
-class DropBoxCount(models.Model):
+class DropBoxCount(VenueScoped):
     """RAK-5: the counted drop box of a table for a period, against the rake its hand log implies."""
 
     table = models.ForeignKey(CashTable, on_delete=models.PROTECT, related_name="drop_counts")

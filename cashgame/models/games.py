@@ -4,6 +4,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
+
 
 class GameType(models.TextChoices):
     NLHE = "nlhe", _("No-Limit Hold'em")
@@ -13,14 +15,14 @@ class GameType(models.TextChoices):
     DRAW = "draw", _("Five-card draw")
 
 
-class Game(models.Model):
+class Game(VenueScoped):
     """A game at given stakes with its buy-in, rake and jackpot settings (CSH-1, RAK-3, JKP-1/2)
     and its betting house option (BET-3).
 
     Waiting lists are kept per game (CSH-7). Edited by managers only, every change audited.
     """
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=80)
     game_type = models.CharField(_("game"), max_length=10, choices=GameType.choices)
     small_blind_cents = models.BigIntegerField(_("small blind"))
     big_blind_cents = models.BigIntegerField(_("big blind"))
@@ -59,6 +61,7 @@ class Game(models.Model):
         verbose_name_plural = _("games")
         ordering = ["big_blind_cents", "small_blind_cents", "name"]
         constraints = [
+            models.UniqueConstraint(fields=["venue", "name"], name="game_name_per_venue"),
             models.CheckConstraint(
                 condition=Q(small_blind_cents__gt=0, big_blind_cents__gte=models.F("small_blind_cents")),
                 name="game_blinds_ordered",
@@ -104,10 +107,10 @@ class HousePlayers(models.TextChoices):
     PROPOSITION = "proposition", _("Proposition players play here")
 
 
-class CashTable(models.Model):
+class CashTable(VenueScoped):
     """A physical table running one game. Its chips are the ledger account "table:<id>"."""
 
-    number = models.PositiveSmallIntegerField(_("table number"), unique=True)
+    number = models.PositiveSmallIntegerField(_("table number"))
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.PROTECT, related_name="tables")
     seats = models.PositiveSmallIntegerField(_("seats"), default=9)
     status = models.CharField(
@@ -128,6 +131,7 @@ class CashTable(models.Model):
         verbose_name_plural = _("cash tables")
         ordering = ["number"]
         constraints = [
+            models.UniqueConstraint(fields=["venue", "number"], name="cashtable_number_per_venue"),
             models.CheckConstraint(condition=Q(seats__gte=2, seats__lte=10), name="cashtable_seats_2_to_10"),
             models.CheckConstraint(
                 condition=Q(status="open") | Q(hand_in_progress=False), name="cashtable_closed_no_hand"

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models.games import CashTable
 
 
@@ -20,7 +21,7 @@ class VoidReason(models.TextChoices):
     DUPLICATE_CARD = "duplicate_card", _("Duplicate card")
 
 
-class Hand(models.Model):
+class Hand(VenueScoped):
     """One hand in the dealer's log: who was dealt in, whether it saw a flop (or the draw), the
     final pot, and the rake and jackpot drop posted for it (RAK-1..RAK-4, JKP-1, JKP-2)."""
 

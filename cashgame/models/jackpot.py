@@ -5,10 +5,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models.hands import Hand
 
 
-class JackpotClaim(models.Model):
+class JackpotClaim(VenueScoped):
     """A bad-beat jackpot won on a hand (JKP-3): the cards as the floor entered them, the hands
     the evaluator found, and the split of the fund at that moment. One claim per hand."""
 

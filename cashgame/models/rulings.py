@@ -4,12 +4,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame import rulebook
 from cashgame.models.games import CashTable
 from cashgame.models.hands import Hand
 
 
-class Ruling(models.Model):
+class Ruling(VenueScoped):
     """FLR-5: every ruling logged: table, hand, situation, rule applied, decision, staff, time."""
 
     table = models.ForeignKey(CashTable, on_delete=models.PROTECT, related_name="rulings")

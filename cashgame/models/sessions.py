@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models.games import CashTable
 
 
@@ -33,7 +34,7 @@ STATE_ACTIONS: dict[str, tuple[set[str], str]] = {
 }
 
 
-class PlayerSession(models.Model):
+class PlayerSession(VenueScoped):
     """A player at a table from sitting down to cashing out (CSH-1..CSH-6).
 
     The totals are kept in step by the session services under the table's row lock; the

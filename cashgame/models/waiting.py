@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from cashgame.models.games import CashTable, Game
 
 
@@ -25,7 +26,7 @@ class WaitStatus(models.TextChoices):
 WAITING_STATUSES = (WaitStatus.WAITING, WaitStatus.CALLED)
 
 
-class WaitingEntry(models.Model):
+class WaitingEntry(VenueScoped):
     """A player on a game's waiting list (CSH-7): first come, first seated; a called player holds
     the seat until `hold_until`, then moves to the end of the list once and is called again in
     his turn; a second miss takes him off it (WTL-2).

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
 from cardroom.selectors import gaming_day_of
+from cardroom.venues import venue_id_current
 from cashier.models import Account, AccountKind, Entry, Posting
 from cashier.services.days import ledger_day_reopen
 
@@ -27,17 +28,22 @@ ACCOUNT_NAMES = {
 
 # Accounts are never deleted or re-keyed, so each process remembers the ones it has used: a money
 # request then reads no account row. (Tests clear it between tests.)
-_accounts: dict[tuple[str, str], Account] = {}
+_accounts: dict[tuple[int, str, str], Account] = {}
 
 
 def account_for(*, kind: str, owner: str = "") -> Account:
-    """The account of a kind and owner, created on first use (race-safe: unique constraint)."""
-    account = _accounts.get((kind, owner))
+    """The active venue's account of a kind and owner (each venue keeps its own books, VEN-1),
+    created on first use (race-safe: unique constraint)."""
+    venue_id = venue_id_current()
+    key = (venue_id, kind, owner)
+    account = _accounts.get(key)
     if account is None:
         name = ACCOUNT_NAMES.get(kind) or f"{AccountKind(kind).label} {owner}".strip()
-        account, _created = Account.objects.get_or_create(kind=kind, owner=owner, defaults={"name": name})
+        account, _created = Account.all_venues.get_or_create(
+            venue_id=venue_id, kind=kind, owner=owner, defaults={"name": name}
+        )
         # Remembered only once committed: a row of a transaction that rolls back is never kept.
-        transaction.on_commit(lambda: _accounts.setdefault((kind, owner), account))
+        transaction.on_commit(lambda: _accounts.setdefault(key, account))
     return account
 
 
@@ -70,16 +76,30 @@ def ledger_post(
             raise DomainError("invalid_amount", _("Ledger amounts are whole cents."), rule="CAG-1")
     if sum(amount for _account, amount in lines) != 0:
         raise DomainError("unbalanced_posting", _("Debits and credits differ."), rule="CAG-1")
+    # Each venue keeps its own books: money never moves between venues inside one posting.
+    venue_ids = {account.venue_id for account, _amount in lines}
+    if len(venue_ids) != 1:
+        raise DomainError(
+            "posting_across_venues", _("A posting moves money within one venue only."), rule="VEN-1"
+        )
+    (venue_id,) = venue_ids
     now = now or timezone.now()
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     posting = Posting(
-        created_at=now, created_by=user, description=description[:200], reverses=reverses, reason=reason
+        venue_id=venue_id,
+        created_at=now,
+        created_by=user,
+        description=description[:200],
+        reverses=reverses,
+        reason=reason,
     )
     with transaction.atomic(savepoint=False):  # joins the caller's transaction: no savepoint
         posting.save(force_insert=True)
         Entry.objects.bulk_create(
             [
-                Entry(posting=posting, account=account, amount_cents=amount, created_at=now)
+                Entry(
+                    venue_id=venue_id, posting=posting, account=account, amount_cents=amount, created_at=now
+                )
                 for account, amount in lines
             ]
         )

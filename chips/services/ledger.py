@@ -202,6 +202,7 @@ def posting_insert(
         )
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     posting = ChipPosting.objects.create(
+        venue_id=chip_set.venue_id,
         chip_set=chip_set,
         kind=kind,
         source_kind=kinds[False].pop(),
@@ -217,7 +218,11 @@ def posting_insert(
     ChipEntry.objects.bulk_create(
         [
             ChipEntry(
-                posting=posting, account=line.account, denomination=line.denomination, quantity=line.quantity
+                venue_id=chip_set.venue_id,
+                posting=posting,
+                account=line.account,
+                denomination=line.denomination,
+                quantity=line.quantity,
             )
             for line in lines
         ]

@@ -200,4 +200,4 @@ def player_audit_records(*, player: Player) -> QuerySet[AuditRecord]:
     for object_type, ids in related.items():
         if ids:
             about |= Q(object_type=object_type, object_id__in=[str(pk) for pk in ids])
-    return AuditRecord.objects.filter(about).order_by("at", "pk")
+    return AuditRecord.all_venues.filter(about).order_by("at", "pk")

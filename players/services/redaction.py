@@ -180,9 +180,9 @@ def _mentioning(traces: Traces, *, exclude: list[int]):
                 | Q(after_text__icontains=form)
             )
     if not condition:
-        return AuditRecord.objects.none()
+        return AuditRecord.all_venues.none()
     return (
-        AuditRecord.objects.annotate(
+        AuditRecord.all_venues.annotate(
             before_text=Cast("before", TextField()), after_text=Cast("after", TextField())
         )
         .filter(condition)

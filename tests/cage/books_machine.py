@@ -13,7 +13,6 @@ from functools import partial
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import Max
 from hypothesis import HealthCheck, settings
@@ -23,6 +22,7 @@ from cage.services import DeskRequest, transaction_route
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, IdempotentRequest
 from cardroom.roles import Role
+from cardroom.services import staff_role_grant
 from cashgame.models import Hand, HandStatus, PlayerSession, SessionEvent
 from cashier.models import CashierTransaction
 from cashier.models import Entry as LedgerEntry
@@ -44,7 +44,7 @@ def key() -> str:
 
 def staff(name: str, role: Role):
     user = get_user_model().objects.create(username=name)
-    user.groups.add(Group.objects.get(name=role.value))
+    staff_role_grant(user=user, role=role.value)
     return user
 
 

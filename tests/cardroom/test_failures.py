@@ -80,7 +80,7 @@ def test_database_lost_before_the_view_answers_json_503_never_an_html_page__CAG_
     """The venue's zone is read by a middleware, before DRF: Django's own handler answers
     that failure (an HTML page in debug); the API's answer is still its JSON 503."""
     with mock.patch(
-        "cardroom.middleware.venue_get", side_effect=OperationalError("the connection is closed")
+        "cardroom.middleware.request_venue", side_effect=OperationalError("the connection is closed")
     ):
         api = client_for(cashier).get("/api/cashier/shifts/")
         client.raise_request_exception = False
@@ -99,7 +99,7 @@ def test_database_lost_before_the_view_answers_json_503_never_an_html_page__CAG_
 
 
 def test_any_other_failure_outside_drf_answers_the_apis_json_500(cashier):
-    with mock.patch("cardroom.middleware.venue_get", side_effect=RuntimeError("a bug")):
+    with mock.patch("cardroom.middleware.request_venue", side_effect=RuntimeError("a bug")):
         response = client_for(cashier).get("/api/cashier/shifts/")
     assert (response.status_code, response["Content-Type"]) == (500, "application/json")
     assert response.json() == {

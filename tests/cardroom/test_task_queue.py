@@ -7,6 +7,7 @@ from unittest import mock
 import pytest
 
 from cardroom.celery import app
+from cardroom.selectors import venue_get
 from cardroom.task_queue import send_on_commit
 
 ETA = datetime(2026, 3, 6, 18, 10, tzinfo=UTC)
@@ -20,7 +21,9 @@ def test_a_task_this_process_has_not_loaded_is_published_by_name(django_capture_
             send_on_commit("reports.not_loaded_here", eta=ETA, day="2026-03-06")
         send_task.assert_not_called()  # nothing leaves before the commit
         callbacks[0]()
-    send_task.assert_called_once_with("reports.not_loaded_here", (), {"day": "2026-03-06"}, eta=ETA)
+    send_task.assert_called_once_with(
+        "reports.not_loaded_here", (), {"day": "2026-03-06", "venue_id": venue_get().pk}, eta=ETA
+    )
 
 
 def test_a_loaded_task_is_sent_through_its_own_apply_async(django_capture_on_commit_callbacks):
@@ -32,5 +35,7 @@ def test_a_loaded_task_is_sent_through_its_own_apply_async(django_capture_on_com
         django_capture_on_commit_callbacks(execute=True),
     ):
         send_on_commit("tournaments.clock_tick", eta=ETA, tournament_id=7, due=ETA.isoformat())
-    apply_async.assert_called_once_with((), {"tournament_id": 7, "due": ETA.isoformat()}, eta=ETA)
+    apply_async.assert_called_once_with(
+        (), {"tournament_id": 7, "due": ETA.isoformat(), "venue_id": venue_get().pk}, eta=ETA
+    )
     send_task.assert_not_called()

@@ -1,5 +1,5 @@
-"""An API request authenticated by a token reads the token, its user and the user's groups in
-one statement (cardroom.authentication): the role check every API request makes right after it
+"""An API request authenticated by a token reads the token, its user, his roles in each venue and
+his groups in one statement (cardroom.authentication): the role check every API request makes right after it
 reads nothing more (ROL-1)."""
 
 import pytest
@@ -24,7 +24,7 @@ def token_client(user, monkeypatch) -> APIClient:
 
 def test_the_token_its_user_and_roles_are_one_statement__ROL_1(monkeypatch, django_assert_num_queries):
     client = token_client(make_staff("floor-and-cashier", Role.FLOOR, Role.CASHIER), monkeypatch)
-    with django_assert_num_queries(2):  # the token with its user and groups; the tables counted (none)
+    with django_assert_num_queries(2):  # the token with its user, roles and groups; the tables counted (none)
         response = client.get("/api/cashgame/tables/")
     assert response.status_code == 200
 
@@ -42,5 +42,5 @@ def test_a_token_of_a_user_in_two_groups_holds_both_roles__ROL_1():
     user = make_staff("two-roles", Role.FLOOR, Role.CASHIER)
     token = Token.objects.create(user=user)
     authenticated, _token = TokenAuthentication().authenticate_credentials(token.key)
-    assert authenticated._cardroom_roles == frozenset({Role.FLOOR, Role.CASHIER})
+    assert authenticated._cardroom_venue_roles == {venue_get().pk: frozenset({Role.FLOOR, Role.CASHIER})}
     assert authenticated._cardroom_device is False

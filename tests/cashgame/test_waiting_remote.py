@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, Venue
-from cardroom.selectors import venue_cache_clear
+from cardroom.venues import venue_cache_clear
 from cashgame.models import WaitingEntry
 from cashgame.selectors.waiting import waiting_status
 from cashgame.services.sessions import session_release, session_seat

@@ -10,7 +10,8 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from cardroom.models import Venue
-from cardroom.selectors import venue_cache_clear, venue_get
+from cardroom.selectors import venue_get
+from cardroom.venues import venue_cache_clear
 from cashgame.models import HousePlayers
 from cashgame.services.sessions import session_seat
 from cashgame.services.tables import table_house_players_set

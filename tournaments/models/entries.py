@@ -4,6 +4,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from tournaments.models.seating import Table
 from tournaments.models.tournament import Tournament
 
@@ -26,7 +27,7 @@ class EntryStatus(models.TextChoices):
 COUNTED_STATUSES = (EntryStatus.ACTIVE, EntryStatus.BUSTED)
 
 
-class Entry(models.Model):
+class Entry(VenueScoped):
     """One paid entry of a player in a tournament (a re-entry is a new entry, TRN-6)."""
 
     tournament = models.ForeignKey(
@@ -136,7 +137,7 @@ class EntryPaymentKind(models.TextChoices):
     ADD_ON = "add_on", _("Add-on")
 
 
-class EntryPayment(models.Model):
+class EntryPayment(VenueScoped):
     """What an entry paid, one row per cashier transaction: refunds (TRN-2) sum these."""
 
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="payments")

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from tournaments.models.tournament import Tournament
 
 
@@ -13,7 +14,7 @@ class TableStatus(models.TextChoices):
     BROKEN = "broken", _("Broken")
 
 
-class Table(models.Model):
+class Table(VenueScoped):
     """A tournament table (TRN-9). `break_rank` is the pre-drawn order of breaking (1 first)."""
 
     tournament = models.ForeignKey(
@@ -50,7 +51,7 @@ class MoveReason(models.TextChoices):
     OPEN = "open", _("New table opened by the floor")
 
 
-class MoveSlip(models.Model):
+class MoveSlip(VenueScoped):
     """A move slip for the floor (TRN-9): the seat already changed; the floor confirms the player moved.
 
     A player has at most one slip waiting: when a later move changes where they go before the

@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from tournaments.presets import preset_text
 
 # Limits of a level in a template (TRN-7); a tournament's own copy is kept in seconds.
@@ -18,8 +19,8 @@ class LevelKind(models.TextChoices):
     BREAK = "break", _("Break")
 
 
-class BlindStructure(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
+class BlindStructure(VenueScoped):
+    name = models.CharField(_("name"), max_length=120)
     description = models.TextField(_("description"), blank=True)
     # The chips the structure is played with (CHP-1): its colour-ups follow their denominations.
     chip_set = models.ForeignKey(
@@ -38,6 +39,7 @@ class BlindStructure(models.Model):
         verbose_name = _("blind structure")
         verbose_name_plural = _("blind structures")
         ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["venue", "name"], name="structure_name_per_venue")]
 
     def __str__(self) -> str:
         return self.label

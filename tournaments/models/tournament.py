@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.venues import VenueScoped
 from tournaments.models.structures import BlindStructure, LevelFields, level_constraints
 
 
@@ -51,7 +52,7 @@ class GuaranteeMode(models.TextChoices):
     OWN_COUNT = "own_count", _("Conditional: own player count")
 
 
-class Tournament(models.Model):
+class Tournament(VenueScoped):
     name = models.CharField(_("name"), max_length=120)
     structure = models.ForeignKey(
         BlindStructure,

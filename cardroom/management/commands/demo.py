@@ -10,11 +10,11 @@ from importlib import import_module
 from importlib.util import find_spec
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from cardroom.roles import Role
+from cardroom.services import staff_role_grant
 from players.models import Player
 from players.services import player_create
 
@@ -100,7 +100,7 @@ class Command(BaseCommand):
                 # Administrators manage staff in the admin site, which needs is_staff.
                 user.is_staff = role == Role.ADMINISTRATOR
                 user.save()
-                user.groups.add(Group.objects.get(name=role.value))
+                staff_role_grant(user=user, role=role.value)
             if role == Role.MANAGER:
                 superuser = user
         return superuser
