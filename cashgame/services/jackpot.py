@@ -16,6 +16,7 @@ from cardroom.money import format_eur
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, require_role
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
+from cardroom.venues import venue_id_current
 from cashgame.locks import table_for_update
 from cashgame.models import Hand, HandStatus, JackpotClaim, JackpotShare, ShareRole
 from cashgame.services._common import poker_rules
@@ -27,10 +28,11 @@ from poker.rake import jackpot_hand_eligible
 
 
 def jackpot_available() -> int:
-    """The fund less the shares already awarded and not yet paid (cents)."""
-    unpaid = JackpotShare.objects.filter(transaction__isnull=True).aggregate(total=Sum("amount_cents"))[
-        "total"
-    ]
+    """The venue's fund less its shares already awarded and not yet paid (cents): each venue
+    keeps its own fund (VEN-1)."""
+    unpaid = JackpotShare.objects.filter(
+        claim__venue_id=venue_id_current(), transaction__isnull=True
+    ).aggregate(total=Sum("amount_cents"))["total"]
     return jackpot_fund_balance() - (unpaid or 0)
 
 

@@ -50,6 +50,7 @@ EXPECTED = {
     "logout": {"post": "fcma"},
     "set_language": {"get": "fcma"},
     "venue-settings": {"get": "m", "post": "m", "put": "m"},
+    "venue-pick": {"get": "fcma", "post": "fcma"},
     "audit-list": {"get": "ma"},
     "rules": {"get": "fcma"},
     "players:list": {"get": "fcm"},
