@@ -1,5 +1,6 @@
 """Writes of the shared kernel: the audit trail and the venue's settings."""
 
+import re
 import zoneinfo
 from datetime import date, datetime
 from decimal import Decimal
@@ -13,8 +14,8 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, AuditRedactionPermit, Venue, VenueRole
 from cardroom.money import MAX_CENTS
-from cardroom.roles import MANAGER_ROLES, require_role
-from cardroom.venues import venue_cache_clear, venue_id_current
+from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, require_role
+from cardroom.venues import venue_activate, venue_cache_clear, venue_id_current
 
 SYSTEM_ACTOR = "system"
 
@@ -179,3 +180,32 @@ def staff_role_grant(*, user, role: str, venue: Venue | None = None) -> None:
     VenueRole.objects.get_or_create(user=user, venue_id=venue_id, role=role)
     user.groups.add(Group.objects.get(name=role))
     user.__dict__.pop("_cardroom_venue_roles", None)
+
+
+@transaction.atomic
+def venue_create(*, actor, name: str, slug: str, time_zone: str = "Europe/Bratislava", now=None) -> Venue:
+    """A new venue of the operator (VEN-1), with the house's default settings; its own chips are
+    the chips app's (ops.services.venue_open does both)."""
+    if actor is not None:
+        require_role(actor, *ADMIN_ROLES)
+    _validate_venue({"name": name, "time_zone": time_zone})
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug or "") or len(slug) > 40:
+        raise DomainError(
+            "invalid_slug",
+            _("The address name is lowercase letters, digits and dashes, like casino-two."),
+            rule="VEN-1",
+        )
+    if Venue.objects.filter(slug=slug).exists():
+        raise DomainError("slug_taken", _("Another venue has the address name %s.") % slug, rule="VEN-1")
+    venue = Venue.objects.create(name=name.strip(), slug=slug, time_zone=time_zone)
+    venue_cache_clear()
+    transaction.on_commit(venue_cache_clear)
+    with venue_activate(venue):  # the record is the new venue's
+        audit_record(
+            actor=actor,
+            action="venue.create",
+            obj=venue,
+            after=snapshot(venue, [*VENUE_FIELDS, "slug"]),
+            now=now,
+        )
+    return venue

@@ -5,6 +5,7 @@ after every `migrate` and after a test database is flushed (Django's post_migrat
 or a test, never lacks a set of either kind. A set the house renamed or recoloured is left alone.
 """
 
+from cardroom.models import Venue
 from chips.models import ChipSet, ChipSetKind, Denomination
 
 # (value, colour, colour on screen): cash chips in cents, tournament chips in chips.
@@ -29,11 +30,16 @@ SETS = [("Cash chips", ChipSetKind.CASH, CASH), ("Tournament chips", ChipSetKind
 
 
 def default_chip_sets_ensure(**kwargs) -> None:
-    for name, kind, chips in SETS:
-        if ChipSet.objects.filter(kind=kind).exists():
-            continue
-        chip_set = ChipSet.objects.create(name=name, kind=kind)
-        Denomination.objects.bulk_create(
-            Denomination(chip_set=chip_set, value=value, colour=colour, colour_hex=colour_hex)
-            for value, colour, colour_hex in chips
-        )
+    """Every venue has a set of each kind (VEN-1: each venue counts its own chips)."""
+    for venue in Venue.objects.order_by("pk"):
+        for name, kind, chips in SETS:
+            if not ChipSet.all_venues.filter(venue=venue, kind=kind).exists():
+                _create(venue=venue, name=name, kind=kind, chips=chips)
+
+
+def _create(*, venue: Venue, name: str, kind: str, chips: list) -> None:
+    chip_set = ChipSet.all_venues.create(venue=venue, name=name, kind=kind)
+    Denomination.objects.bulk_create(
+        Denomination(chip_set=chip_set, value=value, colour=colour, colour_hex=colour_hex)
+        for value, colour, colour_hex in chips
+    )

@@ -43,3 +43,16 @@ def task_failure_record(*, task: str, now: datetime) -> None:
 def books_check_record(*, checks: int, differences: int, now: datetime) -> BooksCheckRun:
     """A run of the books check made `checks` reconciliations, `differences` of which disagreed."""
     return BooksCheckRun.objects.create(at=now, checks=checks, differences=differences)
+
+
+@transaction.atomic
+def venue_open(*, actor, name: str, slug: str, time_zone: str = "Europe/Bratislava"):
+    """A new venue of the operator, ready for its first night (VEN-1): the venue with the
+    house's default settings and its own chip sets of each kind (CHP-1). Its staff get their
+    roles in it from an administrator; its ledger accounts open with their first posting."""
+    from cardroom.services import venue_create
+    from chips.defaults import default_chip_sets_ensure
+
+    venue = venue_create(actor=actor, name=name, slug=slug, time_zone=time_zone)
+    default_chip_sets_ensure()
+    return venue

@@ -42,7 +42,11 @@ def _enqueue_pass(entry: WaitingEntry, *, now: datetime) -> None:
     if entry.hold_until is None or entry.hold_until - now > ETA_HORIZON:
         return
     send_on_commit(
-        "cashgame.waiting_pass_due", eta=entry.hold_until, entry_id=entry.pk, due=entry.hold_until.isoformat()
+        "cashgame.waiting_pass_due",
+        eta=entry.hold_until,
+        entry_id=entry.pk,
+        due=entry.hold_until.isoformat(),
+        venue_id=entry.venue_id,
     )
 
 

@@ -226,7 +226,7 @@ def _enqueue_eta(rotation: Rotation, *, now: datetime) -> None:
         return
     rotation.eta_at = due_at
     rotation.save(update_fields=["eta_at"])
-    send_on_commit("dealers.push_due", eta=due_at, due=due_at.isoformat())
+    send_on_commit("dealers.push_due", eta=due_at, due=due_at.isoformat(), venue_id=rotation.venue_id)
 
 
 @transaction.atomic

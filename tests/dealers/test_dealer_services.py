@@ -6,6 +6,7 @@ import pytest
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
+from cardroom.selectors import venue_get
 from cashgame.services.tables import table_close
 from dealers.models import Assignment, Push, PushStatus, Rotation, Shift
 from dealers.selectors import cash_key
@@ -145,4 +146,6 @@ def test_the_next_push_is_sent_with_its_eta_after_commit__DLR_2(
                 shift_clock_in(actor=floor, dealer=dealers[name], now=at(10))
         with django_capture_on_commit_callbacks(execute=True):
             rotation_settle(now=at(11))  # each replan keeps 20:30: its message is sent once
-    assert send.call_args_list == [mock.call((), {"due": at(30).isoformat()}, eta=at(30))]
+    assert send.call_args_list == [
+        mock.call((), {"due": at(30).isoformat(), "venue_id": venue_get().pk}, eta=at(30))
+    ]

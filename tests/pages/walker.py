@@ -46,6 +46,7 @@ TABLET = "tablet"
 PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "login": (None, lambda room: {}),
     "home": (Role.MANAGER, lambda room: {}),
+    "venue-pick": (Role.MANAGER, lambda room: {}),
     "venue-settings": (Role.MANAGER, lambda room: {}),
     "audit-list": (Role.MANAGER, lambda room: {}),
     "rules": (None, lambda room: {}),

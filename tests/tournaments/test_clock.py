@@ -237,13 +237,25 @@ def test_eta_task_enqueued_after_commit_at_level_end__TRN_8(
             started(floor, tournament)
         assert len(callbacks) == 1
         apply_async.assert_called_once_with(
-            (), {"tournament_id": tournament.pk, "due": (T0 + 600 * S).isoformat()}, eta=T0 + 600 * S
+            (),
+            {
+                "tournament_id": tournament.pk,
+                "due": (T0 + 600 * S).isoformat(),
+                "venue_id": tournament.venue_id,
+            },
+            eta=T0 + 600 * S,
         )
         apply_async.reset_mock()
         with django_capture_on_commit_callbacks(execute=True):
             clock_add_time(actor=floor, tournament=tournament, seconds=30, now=T0 + S)
         apply_async.assert_called_once_with(
-            (), {"tournament_id": tournament.pk, "due": (T0 + 630 * S).isoformat()}, eta=T0 + 630 * S
+            (),
+            {
+                "tournament_id": tournament.pk,
+                "due": (T0 + 630 * S).isoformat(),
+                "venue_id": tournament.venue_id,
+            },
+            eta=T0 + 630 * S,
         )
         apply_async.reset_mock()
         with django_capture_on_commit_callbacks(execute=True):
@@ -256,7 +268,13 @@ def test_eta_task_enqueued_after_commit_at_level_end__TRN_8(
         with django_capture_on_commit_callbacks(execute=True):
             clock_advance_due(tournament_id=tournament.pk, now=T0 + 1600 * S)
         apply_async.assert_called_once_with(
-            (), {"tournament_id": tournament.pk, "due": (T0 + 2430 * S).isoformat()}, eta=T0 + 2430 * S
+            (),
+            {
+                "tournament_id": tournament.pk,
+                "due": (T0 + 2430 * S).isoformat(),
+                "venue_id": tournament.venue_id,
+            },
+            eta=T0 + 2430 * S,
         )
 
 
@@ -271,7 +289,13 @@ def test_far_level_end_gets_its_message_from_the_reconciler(floor, django_captur
             assert clock_reconcile(now=T0 + 2100 * S) == {"overdue": 0, "risen": 0, "scheduled": 1}
             assert clock_reconcile(now=T0 + 2102 * S) == {"overdue": 0, "risen": 0, "scheduled": 0}
         apply_async.assert_called_once_with(
-            (), {"tournament_id": tournament.pk, "due": (T0 + 3600 * S).isoformat()}, eta=T0 + 3600 * S
+            (),
+            {
+                "tournament_id": tournament.pk,
+                "due": (T0 + 3600 * S).isoformat(),
+                "venue_id": tournament.venue_id,
+            },
+            eta=T0 + 3600 * S,
         )
 
 

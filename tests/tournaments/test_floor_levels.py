@@ -40,7 +40,13 @@ def test_current_level_made_longer_moves_its_end_and_the_eta_message__TRN_8(
                 actor=floor, tournament=tournament, changes={1: {"minutes": 25}}, now=T0 + 15 * MIN
             )
         apply_async.assert_called_once_with(
-            (), {"tournament_id": tournament.pk, "due": (T0 + 25 * MIN).isoformat()}, eta=T0 + 25 * MIN
+            (),
+            {
+                "tournament_id": tournament.pk,
+                "due": (T0 + 25 * MIN).isoformat(),
+                "venue_id": tournament.venue_id,
+            },
+            eta=T0 + 25 * MIN,
         )
     tournament.refresh_from_db()
     assert (tournament.level_ends_at, tournament.tick_eta_at) == (T0 + 25 * MIN, T0 + 25 * MIN)

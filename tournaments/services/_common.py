@@ -62,7 +62,11 @@ def enqueue_tick(tournament: Tournament, *, now: datetime) -> None:
         return
     tournament.tick_eta_at = ends_at
     send_on_commit(
-        "tournaments.clock_tick", eta=ends_at, tournament_id=tournament.pk, due=ends_at.isoformat()
+        "tournaments.clock_tick",
+        eta=ends_at,
+        tournament_id=tournament.pk,
+        due=ends_at.isoformat(),
+        venue_id=tournament.venue_id,
     )
 
 
