@@ -14,6 +14,7 @@ from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Subquery, 
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.selectors import venue_get
 from cashgame.models import (
     CashTable,
     Hand,
@@ -92,7 +93,8 @@ def _ledger_checks() -> list[BookCheck]:
 def _receipt_checks() -> list[BookCheck]:
     numbers = CashierTransaction.objects.aggregate(count=Count("pk"), last=Max("receipt_number"))
     count, last = numbers["count"], numbers["last"] or 0
-    counter = ReceiptCounter.objects.aggregate(last=Sum("last_number"))["last"] or 0
+    # The venue's own counter: each venue numbers its receipts from 1 (VEN-1).
+    counter = ReceiptCounter.objects.filter(venue=venue_get()).aggregate(last=Sum("last_number"))["last"] or 0
     return [
         BookCheck(str(_("Receipts: numbered 1 to N without a gap")), count, last, "receipts"),
         BookCheck(str(_("Receipts: the counter stands at the last receipt")), last, counter, "receipts"),
@@ -290,6 +292,7 @@ def _chip_checks() -> list[BookCheck]:
     # and cash-out moved its chips too (a room's history from before moves none).
     first = linked.aggregate(first=Min("pk"))["first"]
     money = SessionEvent.objects.filter(
+        session__venue=venue_get(),
         transaction__isnull=False,
         kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP, SessionEventKind.CASH_OUT],
     )
