@@ -47,10 +47,11 @@ MEASURE_S = 20.0
 def setup_fixtures() -> list[tuple[str, int]]:
     """40 open 1/2 EUR tables with 4 players bought in (300 EUR each, through the cashier
     services) and in play; one floor user with a DRF token per table."""
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
     from django.db import connection
     from rest_framework.authtoken.models import Token
 
+    from cardroom.services import staff_role_grant
     from cashgame.services.sessions import session_buy_in, session_state_change
     from cashgame.services.tables import table_create, table_open
     from players.models import Player, normalize
@@ -58,7 +59,6 @@ def setup_fixtures() -> list[tuple[str, int]]:
     if connection.vendor != "postgresql":
         raise SystemExit("cashgame_hands needs PostgreSQL (DATABASE_URL=postgres://...)")
     manager, cashier, shift, game = bench_staff_and_game()
-    floor_group = Group.objects.get(name="Floor")
     dealers = []
     for number in range(1, TABLES + 1):
         table = table_open(actor=manager, table=table_create(actor=manager, number=number, game=game))
@@ -84,7 +84,7 @@ def setup_fixtures() -> list[tuple[str, int]]:
             )
             session_state_change(actor=manager, session=session, action="posted")
         dealer = User.objects.create_user(username=f"bench-dealer-{number}", password=None)
-        dealer.groups.add(floor_group)
+        staff_role_grant(user=dealer, role="Floor")
         dealers.append((Token.objects.create(user=dealer).key, table.pk))
     connection.close()
     return dealers

@@ -45,12 +45,13 @@ TARGET_RATIO = 0.5
 def setup_fixtures() -> tuple[list[tuple[str, int]], dict[str, tuple[list[int], list[int]]]]:
     """16 cashiers with tokens and open shifts; per side (api, bare) its open 1/2 EUR tables with
     their chips accounts made, and one ID-verified player per seat (PLY-2 never refuses)."""
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
     from django.db import connection
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
     from cardroom.selectors import venue_get
+    from cardroom.services import staff_role_grant
     from cashgame.models import CashTable, Game, TableStatus
     from cashier.models import AccountKind, ReceiptCounter
     from cashier.services import shift_open
@@ -59,11 +60,10 @@ def setup_fixtures() -> tuple[list[tuple[str, int]], dict[str, tuple[list[int], 
 
     if connection.vendor != "postgresql":
         raise SystemExit("cashier_buyins needs PostgreSQL (DATABASE_URL=postgres://...)")
-    group, _created = Group.objects.get_or_create(name="Cashier")
     desks = []
     for i in range(CLIENTS):
         user = User.objects.create_user(username=f"bench-cashier-{i}", password=None)
-        user.groups.add(group)
+        staff_role_grant(user=user, role="Cashier")
         token = Token.objects.create(user=user)
         if not desks:
             bench_cage_stock(user)

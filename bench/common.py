@@ -170,15 +170,16 @@ def bench_cage_stock(cashier) -> None:
 def bench_staff_and_game():
     """(manager, cashier, the cashier's open shift, the 1/2 EUR game the tables play): the start
     of the benchmarks' rooms, through the services. Needs django.setup()."""
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
 
+    from cardroom.services import staff_role_grant
     from cashgame.services.games import game_create
     from cashier.services import shift_open
 
     manager = User.objects.create_user(username="bench-manager", password=None)
-    manager.groups.add(Group.objects.get(name="Manager"))
+    staff_role_grant(user=manager, role="Manager")
     cashier = User.objects.create_user(username="bench-cashier", password=None)
-    cashier.groups.add(Group.objects.get(name="Cashier"))
+    staff_role_grant(user=cashier, role="Cashier")
     bench_cage_stock(cashier)
     shift = shift_open(actor=cashier, opening_float_cents=1_000_000)
     game = game_create(

@@ -113,7 +113,6 @@ def _child(repeat: int) -> None:
 
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Group
     from django.db import connection
     from django.test import Client
     from django.test.utils import override_settings
@@ -121,6 +120,7 @@ def _child(repeat: int) -> None:
 
     from cardroom.roles import Role
     from cardroom.selectors import gaming_day_of
+    from cardroom.services import staff_role_grant
     from reports.selectors import range_report
 
     # Static files as the development server finds them (no collectstatic for a benchmark).
@@ -131,7 +131,7 @@ def _child(repeat: int) -> None:
     override_settings(STORAGES=storages).enable()
     user, created = get_user_model().objects.get_or_create(username="bench-manager")
     if created:
-        user.groups.add(Group.objects.get(name=Role.MANAGER.value))
+        staff_role_grant(user=user, role=Role.MANAGER.value)
     client = Client()
     client.force_login(user)
     end = gaming_day_of(timezone.now()) - timedelta(days=1)

@@ -41,11 +41,12 @@ def setup_room(
     play and a floor user (a tablet's token) each; 10 cage windows, each a cashier with a token,
     an open shift, a table of 10 seats and ID-verified players of its own; a running tournament
     with 90 entries seated; players on the waiting list. Everything through the services."""
-    from django.contrib.auth.models import Group, User
+    from django.contrib.auth.models import User
     from django.db import connection
     from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
+    from cardroom.services import staff_role_grant
     from cashgame.services.sessions import session_buy_in, session_state_change
     from cashgame.services.tables import table_create, table_open
     from cashgame.services.waiting import waiting_add
@@ -59,8 +60,6 @@ def setup_room(
         raise SystemExit("room_load needs PostgreSQL (DATABASE_URL=postgres://...)")
     now = timezone.now()
     manager, cashier, shift, game = bench_staff_and_game()
-    floor_group = Group.objects.get(name="Floor")
-    cashier_group = Group.objects.get(name="Cashier")
     seated = Player.objects.bulk_create(_player("T", i, now) for i in range(tables * PLAYERS_PER_TABLE))
     dealers = []
     for number in range(1, tables + 1):
@@ -77,13 +76,13 @@ def setup_room(
             )
             session_state_change(actor=manager, session=session, action="posted")
         dealer = User.objects.create_user(username=f"bench-dealer-{number}", password=None)
-        dealer.groups.add(floor_group)
+        staff_role_grant(user=dealer, role="Floor")
         dealers.append((Token.objects.create(user=dealer).key, table.pk))
 
     desks = []
     for window in range(windows):
         user = User.objects.create_user(username=f"bench-window-{window}", password=None)
-        user.groups.add(cashier_group)
+        staff_role_grant(user=user, role="Cashier")
         table = table_open(
             actor=manager, table=table_create(actor=manager, number=101 + window, game=game, seats=10)
         )

@@ -44,10 +44,11 @@ def main() -> None:
     processes: list[subprocess.Popen] = []
     try:
         setup_django()
-        from django.contrib.auth.models import Group, User
+        from django.contrib.auth.models import User
 
         from cardroom.models import AuditRecord
         from cardroom.roles import Role
+        from cardroom.services import staff_role_grant
         from tournaments.models import Tournament, TournamentLevel
         from tournaments.services.clock import clock_start
 
@@ -71,7 +72,7 @@ def main() -> None:
         wait_for(logs / "beat.log", "beat: Starting", timeout=60)
 
         floor = User.objects.create_user(username=f"bench-floor-{os.getpid()}")
-        floor.groups.add(Group.objects.get(name=Role.FLOOR.value))
+        staff_role_grant(user=floor, role=Role.FLOOR.value)
         ids = []
         for number in range(TOURNAMENTS):
             tournament = Tournament.objects.create(

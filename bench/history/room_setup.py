@@ -2,13 +2,13 @@
 games the tables run, the blind structures, and the first free id of every table loaded."""
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db.models import Max
 from django.utils import timezone
 
 from bench.history import cash
 from bench.history.specs import specs
 from cardroom.roles import Role
+from cardroom.services import staff_role_grant
 from cashgame.models import Game, GameType
 from tournaments.models import BlindStructure
 
@@ -40,7 +40,7 @@ def staff_ensure() -> dict:
         if created:
             user.set_unusable_password()
             user.save()
-            user.groups.add(Group.objects.get(name=role.value))
+            staff_role_grant(user=user, role=role.value)
         return user.pk, name
 
     return {
