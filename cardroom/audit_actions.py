@@ -157,6 +157,7 @@ ACTION_LABELS = {
     "devices.tablet_hand_start": gettext_lazy("Hand started on the tablet"),
     "devices.tablet_hand_flop": gettext_lazy("Flop marked on the tablet"),
     "venue.update": gettext_lazy("Venue settings changed"),
+    "venue.create": gettext_lazy("Venue added"),
     "report.export": gettext_lazy("Report exported"),
 }
 

@@ -17,13 +17,13 @@ class Venue(models.Model):
         _("address name"),
         max_length=40,
         unique=True,
-        help_text=_("The venue's public pages are at /v/<address name>/room/."),
+        help_text=_("The venue's public pages are at /v/<address name>/ on this server."),
     )
     host_names = models.CharField(
         _("host names"),
         max_length=300,
         blank=True,
-        help_text=_("Host names, separated by commas, whose pages are this venue's (room.example.com)."),
+        help_text=_("Host names, separated by commas, whose pages are this venue's."),
     )
     currency = models.CharField(_("currency"), max_length=3, default="EUR", editable=False)
     time_zone = models.CharField(_("time zone"), max_length=64, default="Europe/Bratislava")

@@ -42,12 +42,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='venue',
             name='host_names',
-            field=models.CharField(blank=True, help_text="Host names, separated by commas, whose pages are this venue's (room.example.com).", max_length=300, verbose_name='host names'),
+            field=models.CharField(blank=True, help_text="Host names, separated by commas, whose pages are this venue's.", max_length=300, verbose_name='host names'),
         ),
         migrations.AddField(
             model_name='venue',
             name='slug',
-            field=models.SlugField(default='room', help_text="The venue's public pages are at /v/<address name>/room/.", max_length=40, unique=True, verbose_name='address name'),
+            field=models.SlugField(default='room', help_text="The venue's public pages are at /v/<address name>/ on this server.", max_length=40, unique=True, verbose_name='address name'),
             preserve_default=False,
         ),
         migrations.AddField(
