@@ -16,7 +16,7 @@ def tablet_state(*, table: CashTable) -> dict:
 def device_by_token_hash(*, token_hash: str) -> Device | None:
     """The paired tablet holding this token, with its table, game and user: one query."""
     return (
-        Device.objects.select_related("table__game", "user")
+        Device.all_venues.select_related("table__game", "user")
         .filter(token_hash=token_hash, unpaired_at__isnull=True)
         .first()
     )

@@ -105,8 +105,10 @@ def device_pair(*, code: str, user_agent: str = "", now: datetime | None = None)
             "pairing_code_invalid",
             _("The pairing code has 8 letters and digits (like ABCD-EFGH): check it and type it again."),
         )
+    # A code is unique across venues and names its table's venue: a tablet pairs wherever it
+    # typed the code, and becomes a tablet of the code's venue (VEN-1).
     pairing = (
-        PairingCode.objects.select_for_update(of=("self",))
+        PairingCode.all_venues.select_for_update(of=("self",))
         .select_related("table", "created_by")
         .filter(code_hash=code_hash(typed))
         .first()
@@ -127,12 +129,13 @@ def device_pair(*, code: str, user_agent: str = "", now: datetime | None = None)
             _("This pairing code has expired (codes last %(minutes)d minutes): ask a manager for a new one.")
             % {"minutes": PAIRING_CODE_MINUTES},
         )
-    for old in Device.objects.select_for_update(of=("self",)).filter(
+    for old in Device.all_venues.select_for_update(of=("self",)).filter(
         table=pairing.table, unpaired_at__isnull=True
     ):
         _unpair(old, actor=pairing.created_by, now=now, reason="replaced")
     token = secrets.token_urlsafe(32)
-    device = Device.objects.create(
+    device = Device.all_venues.create(
+        venue_id=pairing.venue_id,
         table=pairing.table,
         user=_device_user(pairing.table),
         token_hash=token_hash(token),

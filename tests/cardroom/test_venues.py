@@ -203,3 +203,23 @@ def test_a_reconciler_sent_with_no_venue_runs_once_for_each_venue__VEN_1(two):
     seen.clear()
     assert probe.apply(kwargs={"venue_id": two.pk}).get() == {"done": 1}
     assert seen == [two.pk]
+
+
+def test_a_tablet_pairs_with_a_code_of_another_venue_and_works_for_that_venue__VEN_1(two):
+    from devices.models import Device
+    from devices.services import pairing_code_create
+
+    manager = make_staff("manager-two")
+    staff_role_grant(user=manager, role=Role.MANAGER.value, venue=two)
+    with venue_activate(two):
+        table = make_table(make_game(), number=3)
+        _pairing, code = pairing_code_create(actor=manager, table=table)
+    tablet = Client()
+    paired = tablet.post("/tablet/pair/", {"code": code})  # typed at the first venue's address
+    assert (paired.status_code, paired["Location"]) == (302, "/tablet/")
+    device = Device.all_venues.get()
+    assert (device.venue_id, device.table_id) == (two.pk, table.pk)
+    page = tablet.get("/tablet/")
+    assert page.status_code == 200 and page.wsgi_request.venue == two
+    record = AuditRecord.all_venues.get(action="devices.device_pair")
+    assert record.venue_id == two.pk
