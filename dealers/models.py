@@ -173,8 +173,9 @@ class Push(VenueScoped):
 
 
 class Rotation(VenueScoped):
-    """The one row (pk 1) every rotation write locks: the last plan, its fingerprint of the room
-    (the open tables and the dealers on shift), its gaps for the board and the ETA message sent."""
+    """The venue's one row that every rotation write locks: the last plan, its fingerprint of the
+    room (the open tables and the dealers on shift), its gaps for the board and the ETA message
+    sent. Each venue rotates its own dealers (VEN-1)."""
 
     plan = models.PositiveIntegerField(default=0)
     planned_at = models.DateTimeField(null=True, blank=True)
@@ -182,6 +183,9 @@ class Rotation(VenueScoped):
     next_push_at = models.DateTimeField(null=True, blank=True)
     eta_at = models.DateTimeField(null=True, blank=True)
     gaps = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["venue"], name="dealers_rotation_one_per_venue")]
 
     def __str__(self) -> str:
         return f"rotation plan {self.plan}"
