@@ -8,6 +8,7 @@ the cashier sent comes back in its own place, with what was typed and the error.
 
 from dataclasses import dataclass, field
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cage.forms import TransactionForm
@@ -47,6 +48,14 @@ def _pay_hidden(kind: str, cents: int, **more) -> dict:
     }
 
 
+def _excluded(desk: PlayerDesk) -> str:
+    """PLY-1: the exclusion list is the operator's, so a player excluded in any of its venues
+    buys no chips here (the service refuses it too, and logs the try)."""
+    if not desk.player.is_excluded_on(timezone.localdate()):
+        return ""
+    return _("%(player)s is on the exclusion list and cannot buy in.") % {"player": desk.player.full_name}
+
+
 def _no_chips(desk: PlayerDesk) -> str:
     if desk.cage_chips_cents > 0:
         return ""
@@ -71,7 +80,7 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 fields=["table", "seat", "amount", "method"],
                 hidden={"kind": TransactionKind.CASH_BUY_IN},
                 detail=_cage_holds(desk),
-                refused=_no_chips(desk),
+                refused=_excluded(desk) or _no_chips(desk),
             )
         )
     elif session_needs_buy_in(session):
@@ -85,7 +94,7 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 fields=["amount", "method"],
                 hidden={"kind": TransactionKind.CASH_BUY_IN, "table": session.table_id},
                 detail=_cage_holds(desk),
-                refused=_no_chips(desk),
+                refused=_excluded(desk) or _no_chips(desk),
             )
         )
     else:
@@ -98,7 +107,8 @@ def desk_actions(desk: PlayerDesk) -> list[Action]:
                 fields=["chips_on_table", "amount", "method"],
                 hidden={"kind": TransactionKind.TOP_UP, "table": session.table_id},
                 detail=_("Only between hands.") + " " + _cage_holds(desk),
-                refused=(
+                refused=_excluded(desk)
+                or (
                     _("A hand is in progress at %(table)s: top up when it ends.") % {"table": session.table}
                     if session.table.hand_in_progress
                     else _no_chips(desk)

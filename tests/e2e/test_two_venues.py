@@ -97,9 +97,11 @@ def test_two_rooms_run_one_night_side_by_side__VEN_1(browser, live_server):
             excluded_from=timezone.localdate(now),
         )
     page_two.goto(f"{live_server.url}/cashier/?player={jan.pk}")
-    card = page_two.inner_text("#player-card")
-    assert "Excluded" in card
-    assert page_two.locator(SELL).count() == 0 or page_two.locator(SELL).is_disabled()
+    assert "Excluded by the register" in page_two.inner_text("#player-card")
+    # No chips for him: the top-up is not offered, and says why.
+    top_up = page_two.inner_text("#action-top-up")
+    assert "Ján Šťastný is on the exclusion list and cannot buy in." in top_up
+    assert page_two.locator("#action-top-up button[type=submit]:enabled").count() == 0
     assert CashierTransaction.all_venues.filter(player=jan).count() == 1
     screenshot(page_two, "two-venues-excluded-at-casino-two")
 
