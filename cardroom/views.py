@@ -1,14 +1,16 @@
 """Pages of the shared kernel: home, venue settings, the audit trail and the rule book."""
 
 from datetime import datetime, time
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -20,6 +22,7 @@ from cardroom.audit_actions import action_label, note_text
 from cardroom.audit_display import actor_label, audit_lines, object_label
 from cardroom.forms import DomainFormMixin
 from cardroom.house_rules import rule_book
+from cardroom.middleware import VENUE_PATH_PREFIX
 from cardroom.roles import (
     ADMIN_ROLES,
     MANAGER_ROLES,
@@ -32,7 +35,7 @@ from cardroom.roles import (
 from cardroom.selectors import audit_list, venue_get
 from cardroom.services import venue_update
 from cardroom.venue_forms import AuditFilterForm, VenueForm
-from cardroom.venues import SESSION_VENUE, venue_all
+from cardroom.venues import SESSION_VENUE, venue_all, venue_by_host, venue_default
 
 # The roles by the names a person reads (Role's values are the groups' names, in English).
 ROLE_LABELS = {
@@ -41,6 +44,44 @@ ROLE_LABELS = {
     Role.MANAGER: gettext_lazy("Manager"),
     Role.ADMINISTRATOR: gettext_lazy("Administrator"),
 }
+
+
+def _venue_paths(venue, name: str) -> tuple[str, str, bool]:
+    """The address of the page `name` at the venue's prefix (/v/<slug>/room/) and without it
+    (/room/), under the installation's own script prefix; and whether the request came by the
+    venue's prefix (VenuePathMiddleware moved it into the script prefix)."""
+    prefix = get_script_prefix()
+    rest = reverse(name)[len(prefix) :]
+    tail = f"{VENUE_PATH_PREFIX}{venue.slug}/"
+    by_path = prefix.endswith(tail)
+    root = prefix[: len(prefix) - len(tail) + 1] if by_path else prefix
+    return f"{root}{VENUE_PATH_PREFIX[1:]}{venue.slug}/{rest}", f"{root}{rest}", by_path
+
+
+def venue_public_url(request, name: str = "lobby:room") -> str:
+    """The absolute address of one of the request's venue's public pages (VEN-1), for the QR
+    codes its screens show: a phone that scans it must land at this venue.
+
+    At the venue's own host name when the screen was opened by one; else at PUBLIC_BASE_URL (or
+    the screen's own address), under /v/<slug>/ whenever the address without it would not pick
+    this venue: the screen was opened by the prefix, or the bare address is another venue's."""
+    venue = request.venue
+    if request.get_host().partition(":")[0].lower() in venue.host_name_list():
+        return request.build_absolute_uri(reverse(name))
+    prefixed, bare, by_path = _venue_paths(venue, name)
+    base = settings.PUBLIC_BASE_URL
+    host = urlsplit(base).hostname if base else request.get_host().partition(":")[0]
+    bare_venue = venue_by_host(host or "") or venue_default()
+    path = prefixed if by_path or bare_venue.pk != venue.pk else bare
+    return f"{base}{path}" if base else request.build_absolute_uri(path)
+
+
+def venue_public_addresses(request, venue) -> list[str]:
+    """Every address of the venue's room page (VEN-1): /v/<slug>/room/ at the public address
+    (PUBLIC_BASE_URL, or this request's), then the room page at each of its host names."""
+    prefixed, bare, _by_path = _venue_paths(venue, "lobby:room")
+    base = settings.PUBLIC_BASE_URL or f"{request.scheme}://{request.get_host()}"
+    return [f"{base}{prefixed}", *(f"{request.scheme}://{host}{bare}" for host in venue.host_name_list())]
 
 
 class HomeView(LoginRequiredMixin, TemplateView):
