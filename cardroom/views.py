@@ -20,9 +20,10 @@ from django.views.generic import FormView, TemplateView
 
 from cardroom.audit_actions import action_label, note_text
 from cardroom.audit_display import actor_label, audit_lines, object_label
-from cardroom.forms import DomainFormMixin
+from cardroom.errors import DomainError
 from cardroom.house_rules import rule_book
 from cardroom.middleware import VENUE_PATH_PREFIX
+from cardroom.refusals import refusal
 from cardroom.roles import (
     ADMIN_ROLES,
     MANAGER_ROLES,
@@ -46,13 +47,14 @@ ROLE_LABELS = {
 }
 
 
-def _venue_paths(venue, name: str) -> tuple[str, str, bool]:
+def _venue_paths(venue, name: str, *, came_as: str = "") -> tuple[str, str, bool]:
     """The address of the page `name` at the venue's prefix (/v/<slug>/room/) and without it
     (/room/), under the installation's own script prefix; and whether the request came by the
-    venue's prefix (VenuePathMiddleware moved it into the script prefix)."""
+    venue's prefix (VenuePathMiddleware moved it into the script prefix), under its address
+    name `came_as` (the venue's own unless named: the one it had before a change)."""
     prefix = get_script_prefix()
     rest = reverse(name)[len(prefix) :]
-    tail = f"{VENUE_PATH_PREFIX}{venue.slug}/"
+    tail = f"{VENUE_PATH_PREFIX}{came_as or venue.slug}/"
     by_path = prefix.endswith(tail)
     root = prefix[: len(prefix) - len(tail) + 1] if by_path else prefix
     return f"{root}{VENUE_PATH_PREFIX[1:]}{venue.slug}/{rest}", f"{root}{rest}", by_path
@@ -128,20 +130,40 @@ class VenuePickView(LoginRequiredMixin, TemplateView):
         return redirect(self.next_url())
 
 
-class VenueSettingsView(RoleRequiredMixin, DomainFormMixin, FormView):
+class VenueSettingsView(RoleRequiredMixin, FormView):
     allowed_roles = MANAGER_ROLES
     template_name = "cardroom/venue_form.html"
     form_class = VenueForm
 
+    # The refusals about the venue's addresses (VEN-1), shown at the field they are about.
+    field_of_error = {
+        "invalid_slug": "slug",
+        "slug_taken": "slug",
+        "invalid_host_name": "host_names",
+        "host_name_taken": "host_names",
+    }
+
     def get_initial(self):
         return VenueForm.initial_for(venue_get())
 
-    def perform(self, form):
-        return venue_update(actor=self.request.user, venue=venue_get(), **form.cleaned_data)
+    def get_context_data(self, **kwargs):
+        venue = venue_get()
+        return super().get_context_data(addresses=venue_public_addresses(self.request, venue), **kwargs)
+
+    def form_valid(self, form):
+        self.came_as = venue_get().slug
+        try:
+            self.result = venue_update(actor=self.request.user, venue=venue_get(), **form.cleaned_data)
+        except DomainError as error:
+            form.add_error(self.field_of_error.get(error.code), refusal(error))
+            return self.form_invalid(form)
+        return redirect(self.get_success_url())
 
     def get_success_url(self):
         messages.success(self.request, _("Venue settings saved."))
-        return reverse("venue-settings")
+        # A page asked at /v/<old address name>/ goes on at the new one.
+        prefixed, bare, by_path = _venue_paths(self.result, "venue-settings", came_as=self.came_as)
+        return prefixed if by_path else bare
 
 
 class AuditListView(RoleRequiredMixin, TemplateView):
