@@ -147,7 +147,8 @@ def shared_drawing(key: str, draw: Callable[[], tuple[object, list[Part]]], *, e
     """A shared reading (above) of a screen drawn as parts: `draw()` returns the frame (plain,
     comparable values: what the page shows around its parts) and the parts. Each new reading is
     compared with the last drawing, which is kept apart for DRAWING_KEPT_SECONDS, so the version
-    moves only when a part or the frame changed."""
+    moves only when a part or the frame changed. Per venue, as every shared reading is."""
+    key = venue_key(key)
 
     def read() -> Drawing:
         last = cache.get(f"{key}:drawing")
