@@ -11,7 +11,7 @@ from typing import TypeVar
 from django.core.cache import cache
 from django.urls import get_script_prefix
 
-from cardroom.venues import venue_id_current
+from cardroom.venues import venue_active_id
 
 T = TypeVar("T")
 
@@ -20,8 +20,9 @@ def venue_key(key: str) -> str:
     """A shared reading's key for the venue the request works for (VEN-1), and for the address
     prefix it came by: the drawings hold links, and a phone that came in at /v/two/ must be sent
     links that keep /v/two/, one that came by the venue's host name links without it. One venue's
-    reading is never another's, whatever the screens of the operator's venues poll at once."""
-    return f"venue-{venue_id_current()}:{get_script_prefix()}:{key}"
+    reading is never another's, whatever the screens of the operator's venues poll at once. With
+    no venue active (a command, a test) nothing is filtered: a reading of its own too."""
+    return f"venue-{venue_active_id()}:{get_script_prefix()}:{key}"
 
 
 def shared_reading(key: str, read: Callable[[], T], *, every: float) -> T:

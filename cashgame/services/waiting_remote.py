@@ -86,21 +86,17 @@ def _attempts_exceeded(key: str, *, limit: int, now: datetime) -> bool:
 
 
 def status_token(entry_ids: list[int], *, now: datetime, venue_id: int | None = None) -> str:
-    """The status link's token: the entries, the time of the join and the venue whose lists
-    they are on (VEN-1; the active venue unless named), signed (not encrypted: it holds numbers
-    only)."""
+    """The status link's token: the entries, the join's time and venue (VEN-1), signed."""
     payload = {"e": sorted(entry_ids), "t": int(now.timestamp()), "v": venue_id or venue_id_current()}
     return signing.dumps(payload, salt=STATUS_SALT, compress=True)
 
 
 def status_entry_ids(token: str, *, now: datetime | None = None) -> list[int]:
     """The entries a status link names; a refusal for a link that was altered or has expired.
-    The link's time is in the signed payload, so `now` decides expiry (tests pin it).
-
-    A link is its venue's (VEN-1): opened at another venue's address (/v/<slug>/ or host name)
-    it is "not found", as the lists of that venue do not hold its entries, rather than sent on to
-    its own venue's address: the link the player was given already names that address. A link
-    made before venues named theirs is the default venue's, where every earlier entry went."""
+    The link's time is in the signed payload, so `now` decides expiry (tests pin it). A link is
+    its venue's (VEN-1): at another venue's address it is "not found", not sent on, since the
+    link the player was given names his venue's address already; one made before links named
+    their venue is the default venue's, where every earlier entry went."""
     now = now or timezone.now()
     try:
         payload = signing.loads(token, salt=STATUS_SALT)
