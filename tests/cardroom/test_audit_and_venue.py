@@ -58,7 +58,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
         "/venue/",
         {
             "name": "Room",
-        "slug": "room",
+            "slug": "room",
             "time_zone": "Nowhere/Zone",
             "smallest_chip_cents": "0.50",
             "gaming_day_start_hour": "6",
@@ -81,7 +81,7 @@ def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager
         "/venue/",
         {
             "name": "Room",
-        "slug": "room",
+            "slug": "room",
             "time_zone": "Europe/Bratislava",
             "smallest_chip_cents": "0.505",
             "gaming_day_start_hour": "6",
