@@ -6,7 +6,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -106,7 +106,14 @@ VENUE_FIELDS = [
     "recount_threshold_cents",
     "dealer_push_minutes",
     "identity_retention_years",
+    "slug",
+    "host_names",
 ]
+# The venue's address name: what /v/<address name>/ of its public pages says (VEN-1).
+_SLUG = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$")
+# One label of a host name (RFC 1123): letters, digits and inner hyphens, at most 63.
+_HOST_LABEL = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$")
+HOST_NAMES_MAX = 300  # Venue.host_names' length
 
 
 @transaction.atomic
@@ -118,10 +125,18 @@ def venue_update(*, actor, venue: Venue, now: datetime | None = None, **changes:
         raise DomainError("unknown_field", _("Unknown venue setting: %s") % ", ".join(sorted(unknown)))
     venue = Venue.objects.select_for_update().get(pk=venue.pk)
     _validate_venue(changes)
+    changes = _venue_addresses_clean(changes, venue=venue)
     before = snapshot(venue, VENUE_FIELDS)
     for name, value in changes.items():
         setattr(venue, name, value)
-    venue.save()
+    try:
+        with transaction.atomic():
+            venue.save()
+    except IntegrityError:
+        if before["slug"] == venue.slug:
+            raise
+        # Another manager took the address name between the check and the save.
+        raise _slug_taken(venue.slug) from None
     venue_cache_clear()
     transaction.on_commit(venue_cache_clear)
     audit_record(
@@ -169,6 +184,88 @@ def _validate_venue(changes: dict[str, Any]) -> None:
         )
     if "name" in changes and not str(changes["name"]).strip():
         raise DomainError("invalid_name", _("The venue needs a name."))
+
+
+def _slug_taken(slug: str) -> DomainError:
+    return DomainError(
+        "slug_taken",
+        _("The address name “%s” is another venue's already. Choose another one.") % slug,
+        rule="VEN-1",
+    )
+
+
+def host_names_parse(text: str) -> list[str]:
+    """Host names typed as "Room.example.com, casino-two.example.com": lowercase, in their
+    order, each once; a refusal naming the first one that is no host name (a scheme, a path, a
+    port or a character no host name has)."""
+    hosts: list[str] = []
+    for typed in (text or "").split(","):
+        host = typed.strip().lower().rstrip(".")
+        if not host:
+            continue
+        if "://" in host:
+            raise DomainError(
+                "invalid_host_name",
+                _("Write the host name without http:// or https://: “%s”.") % typed.strip(),
+                rule="VEN-1",
+            )
+        if "/" in host or ":" in host:
+            raise DomainError(
+                "invalid_host_name",
+                _("A host name has no path and no port: “%s”.") % typed.strip(),
+                rule="VEN-1",
+            )
+        if len(host) > 253 or not all(_HOST_LABEL.match(label) for label in host.split(".")):
+            raise DomainError(
+                "invalid_host_name",
+                _("“%s” is not a host name: use letters, digits, hyphens and dots (room.example.com).")
+                % typed.strip(),
+                rule="VEN-1",
+            )
+        if host not in hosts:
+            hosts.append(host)
+    return hosts
+
+
+def _venue_addresses_clean(changes: dict[str, Any], *, venue: Venue) -> dict[str, Any]:
+    """The venue's address name and host names (VEN-1) as stored: lowercase, checked, and no
+    other venue's, since an address picks exactly one venue."""
+    changes = dict(changes)
+    others = Venue.objects.exclude(pk=venue.pk)
+    if "slug" in changes:
+        slug = str(changes["slug"] or "").strip().lower()
+        if not _SLUG.match(slug):
+            raise DomainError(
+                "invalid_slug",
+                _(
+                    "The address name “%s” may hold lowercase letters, digits and hyphens only, "
+                    "at most 40, starting and ending with a letter or digit."
+                )
+                % changes["slug"],
+                rule="VEN-1",
+            )
+        if others.filter(slug=slug).exists():
+            raise _slug_taken(slug)
+        changes["slug"] = slug
+    if "host_names" in changes:
+        hosts = host_names_parse(str(changes["host_names"] or ""))
+        taken = {host: other for other in others for host in other.host_name_list()}
+        for host in hosts:
+            if host in taken:
+                raise DomainError(
+                    "host_name_taken",
+                    _("The host name “%(host)s” is the address of %(venue)s already.")
+                    % {"host": host, "venue": taken[host].name},
+                    rule="VEN-1",
+                )
+        changes["host_names"] = ", ".join(hosts)
+        if len(changes["host_names"]) > HOST_NAMES_MAX:
+            raise DomainError(
+                "invalid_host_name",
+                _("The host names are at most %d characters together.") % HOST_NAMES_MAX,
+                rule="VEN-1",
+            )
+    return changes
 
 
 def staff_role_grant(*, user, role: str, venue: Venue | None = None) -> None:

@@ -10,6 +10,24 @@ from cardroom.selectors import audit_actions, audit_object_types
 
 class VenueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
+    # VEN-1: where the venue's public pages answer; checked by cardroom.services.venue_update.
+    slug = forms.CharField(
+        label=_("Address name"),
+        max_length=40,
+        help_text=_(
+            "Lowercase letters, digits and hyphens: the public pages are at /v/<address name>/room/. "
+            "Links and QR codes printed with the old name stop working when it changes."
+        ),
+    )
+    host_names = forms.CharField(
+        label=_("Host names"),
+        max_length=300,
+        required=False,
+        help_text=_(
+            "Optional, separated by commas, without https:// (room.example.com): the public pages "
+            "also answer at the root of each. The server must accept them too (DJANGO_ALLOWED_HOSTS)."
+        ),
+    )
     time_zone = forms.CharField(label=_("Time zone"), max_length=64)
     # Settings, not money changing hands: no second look at large values.
     smallest_chip_cents = MoneyField(label=_("Smallest chip (EUR)"), confirm_large=False)
@@ -41,6 +59,8 @@ class VenueForm(forms.Form):
     def initial_for(cls, venue: Venue) -> dict:
         return {
             "name": venue.name,
+            "slug": venue.slug,
+            "host_names": venue.host_names,
             "time_zone": venue.time_zone,
             "smallest_chip_cents": venue.smallest_chip_cents,
             "gaming_day_start_hour": venue.gaming_day_start_hour,

@@ -1,14 +1,16 @@
 """Pages of the shared kernel: home, venue settings, the audit trail and the rule book."""
 
 from datetime import datetime, time
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -18,8 +20,10 @@ from django.views.generic import FormView, TemplateView
 
 from cardroom.audit_actions import action_label, note_text
 from cardroom.audit_display import actor_label, audit_lines, object_label
-from cardroom.forms import DomainFormMixin
+from cardroom.errors import DomainError
 from cardroom.house_rules import rule_book
+from cardroom.middleware import VENUE_PATH_PREFIX
+from cardroom.refusals import refusal
 from cardroom.roles import (
     ADMIN_ROLES,
     MANAGER_ROLES,
@@ -32,7 +36,7 @@ from cardroom.roles import (
 from cardroom.selectors import audit_list, venue_get
 from cardroom.services import venue_update
 from cardroom.venue_forms import AuditFilterForm, VenueForm
-from cardroom.venues import SESSION_VENUE, venue_all
+from cardroom.venues import SESSION_VENUE, venue_all, venue_by_host, venue_default
 
 # The roles by the names a person reads (Role's values are the groups' names, in English).
 ROLE_LABELS = {
@@ -41,6 +45,45 @@ ROLE_LABELS = {
     Role.MANAGER: gettext_lazy("Manager"),
     Role.ADMINISTRATOR: gettext_lazy("Administrator"),
 }
+
+
+def _venue_paths(venue, name: str, *, came_as: str = "") -> tuple[str, str, bool]:
+    """The address of the page `name` at the venue's prefix (/v/<slug>/room/) and without it
+    (/room/), under the installation's own script prefix; and whether the request came by the
+    venue's prefix (VenuePathMiddleware moved it into the script prefix), under its address
+    name `came_as` (the venue's own unless named: the one it had before a change)."""
+    prefix = get_script_prefix()
+    rest = reverse(name)[len(prefix) :]
+    tail = f"{VENUE_PATH_PREFIX}{came_as or venue.slug}/"
+    by_path = prefix.endswith(tail)
+    root = prefix[: len(prefix) - len(tail) + 1] if by_path else prefix
+    return f"{root}{VENUE_PATH_PREFIX[1:]}{venue.slug}/{rest}", f"{root}{rest}", by_path
+
+
+def venue_public_url(request, name: str = "lobby:room") -> str:
+    """The absolute address of one of the request's venue's public pages (VEN-1), for the QR
+    codes its screens show: a phone that scans it must land at this venue.
+
+    At the venue's own host name when the screen was opened by one; else at PUBLIC_BASE_URL (or
+    the screen's own address), under /v/<slug>/ whenever the address without it would not pick
+    this venue: the screen was opened by the prefix, or the bare address is another venue's."""
+    venue = request.venue
+    if request.get_host().partition(":")[0].lower() in venue.host_name_list():
+        return request.build_absolute_uri(reverse(name))
+    prefixed, bare, by_path = _venue_paths(venue, name)
+    base = settings.PUBLIC_BASE_URL
+    host = urlsplit(base).hostname if base else request.get_host().partition(":")[0]
+    bare_venue = venue_by_host(host or "") or venue_default()
+    path = prefixed if by_path or bare_venue.pk != venue.pk else bare
+    return f"{base}{path}" if base else request.build_absolute_uri(path)
+
+
+def venue_public_addresses(request, venue) -> list[str]:
+    """Every address of the venue's room page (VEN-1): /v/<slug>/room/ at the public address
+    (PUBLIC_BASE_URL, or this request's), then the room page at each of its host names."""
+    prefixed, bare, _by_path = _venue_paths(venue, "lobby:room")
+    base = settings.PUBLIC_BASE_URL or f"{request.scheme}://{request.get_host()}"
+    return [f"{base}{prefixed}", *(f"{request.scheme}://{host}{bare}" for host in venue.host_name_list())]
 
 
 class HomeView(LoginRequiredMixin, TemplateView):
@@ -87,20 +130,40 @@ class VenuePickView(LoginRequiredMixin, TemplateView):
         return redirect(self.next_url())
 
 
-class VenueSettingsView(RoleRequiredMixin, DomainFormMixin, FormView):
+class VenueSettingsView(RoleRequiredMixin, FormView):
     allowed_roles = MANAGER_ROLES
     template_name = "cardroom/venue_form.html"
     form_class = VenueForm
 
+    # The refusals about the venue's addresses (VEN-1), shown at the field they are about.
+    field_of_error = {
+        "invalid_slug": "slug",
+        "slug_taken": "slug",
+        "invalid_host_name": "host_names",
+        "host_name_taken": "host_names",
+    }
+
     def get_initial(self):
         return VenueForm.initial_for(venue_get())
 
-    def perform(self, form):
-        return venue_update(actor=self.request.user, venue=venue_get(), **form.cleaned_data)
+    def get_context_data(self, **kwargs):
+        venue = venue_get()
+        return super().get_context_data(addresses=venue_public_addresses(self.request, venue), **kwargs)
+
+    def form_valid(self, form):
+        self.came_as = venue_get().slug
+        try:
+            self.result = venue_update(actor=self.request.user, venue=venue_get(), **form.cleaned_data)
+        except DomainError as error:
+            form.add_error(self.field_of_error.get(error.code), refusal(error))
+            return self.form_invalid(form)
+        return redirect(self.get_success_url())
 
     def get_success_url(self):
         messages.success(self.request, _("Venue settings saved."))
-        return reverse("venue-settings")
+        # A page asked at /v/<old address name>/ goes on at the new one.
+        prefixed, bare, by_path = _venue_paths(self.result, "venue-settings", came_as=self.came_as)
+        return prefixed if by_path else bare
 
 
 class AuditListView(RoleRequiredMixin, TemplateView):

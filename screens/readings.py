@@ -9,11 +9,28 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.urls import get_script_prefix
+
+from cardroom.venues import venue_active_id
 
 T = TypeVar("T")
 
 
+def venue_key(key: str) -> str:
+    """A shared reading's key for the venue the request works for (VEN-1), and for the address
+    prefix it came by: the drawings hold links, and a phone that came in at /v/two/ must be sent
+    links that keep /v/two/, one that came by the venue's host name links without it. One venue's
+    reading is never another's, whatever the screens of the operator's venues poll at once. With
+    no venue active (a command, a test) nothing is filtered: a reading of its own too."""
+    return f"venue-{venue_active_id()}:{get_script_prefix()}:{key}"
+
+
 def shared_reading(key: str, read: Callable[[], T], *, every: float) -> T:
+    """The shared reading (_shared_reading) of `key` for the active venue (venue_key)."""
+    return _shared_reading(venue_key(key), read, every=every)
+
+
+def _shared_reading(key: str, read: Callable[[], T], *, every: float) -> T:
     """What many screens poll, read once every `every` seconds for all of them (Django's cache).
 
     The floor's screens, the TVs and the players' phones each poll each second or so; reading
@@ -131,7 +148,8 @@ def shared_drawing(key: str, draw: Callable[[], tuple[object, list[Part]]], *, e
     """A shared reading (above) of a screen drawn as parts: `draw()` returns the frame (plain,
     comparable values: what the page shows around its parts) and the parts. Each new reading is
     compared with the last drawing, which is kept apart for DRAWING_KEPT_SECONDS, so the version
-    moves only when a part or the frame changed."""
+    moves only when a part or the frame changed. Per venue, as every shared reading is."""
+    key = venue_key(key)
 
     def read() -> Drawing:
         last = cache.get(f"{key}:drawing")
@@ -143,4 +161,4 @@ def shared_drawing(key: str, draw: Callable[[], tuple[object, list[Part]]], *, e
         cache.set(f"{key}:drawing", drawing, timeout=DRAWING_KEPT_SECONDS)
         return drawing
 
-    return shared_reading(key, read, every=every)
+    return _shared_reading(key, read, every=every)

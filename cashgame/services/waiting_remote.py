@@ -24,6 +24,7 @@ from cardroom.names import person_name_clean
 from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
+from cardroom.venues import venue_default, venue_id_current
 from cashgame.locks import game_for_update
 from cashgame.models import (
     WAITING_STATUSES,
@@ -84,24 +85,34 @@ def _attempts_exceeded(key: str, *, limit: int, now: datetime) -> bool:
         return False
 
 
-def status_token(entry_ids: list[int], *, now: datetime) -> str:
-    """The status link's token: the entries and the time of the join, signed (not encrypted:
-    it holds entry numbers only)."""
-    return signing.dumps({"e": sorted(entry_ids), "t": int(now.timestamp())}, salt=STATUS_SALT, compress=True)
+def status_token(entry_ids: list[int], *, now: datetime, venue_id: int | None = None) -> str:
+    """The status link's token: the entries, the join's time and venue (VEN-1), signed."""
+    payload = {"e": sorted(entry_ids), "t": int(now.timestamp()), "v": venue_id or venue_id_current()}
+    return signing.dumps(payload, salt=STATUS_SALT, compress=True)
 
 
 def status_entry_ids(token: str, *, now: datetime | None = None) -> list[int]:
     """The entries a status link names; a refusal for a link that was altered or has expired.
-    The link's time is in the signed payload, so `now` decides expiry (tests pin it)."""
+    The link's time is in the signed payload, so `now` decides expiry (tests pin it). A link is
+    its venue's (VEN-1): at another venue's address it is "not found", not sent on, since the
+    link the player was given names his venue's address already; one made before links named
+    their venue is the default venue's, where every earlier entry went."""
     now = now or timezone.now()
     try:
         payload = signing.loads(token, salt=STATUS_SALT)
         issued = int(payload["t"])
         ids = [int(pk) for pk in payload["e"]]
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        venue_id = int(payload.get("v") or venue_default().pk)
+    except (signing.BadSignature, KeyError, TypeError, ValueError, AttributeError):
         raise DomainError(
             "link_invalid", _("This link is not valid. Open the one you were given."), rule="WTL-1"
         ) from None
+    if venue_id != venue_id_current():
+        raise NotFound(
+            "link_other_venue",
+            _("This link is for another room's page. Open it exactly as you were given it."),
+            rule="VEN-1",
+        )
     if now.timestamp() - issued > STATUS_MAX_AGE.total_seconds():
         raise DomainError(
             "link_expired",
@@ -215,7 +226,7 @@ def waiting_join_remote(
         raise DomainError(
             "already_waiting", _("You are on this list already."), rule="WTL-1", status_code=409
         ) from None
-    return entries, status_token([entry.pk for entry in entries], now=now)
+    return entries, status_token([entry.pk for entry in entries], now=now, venue_id=venue.pk)
 
 
 @transaction.atomic

@@ -5,7 +5,7 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from django import template
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -138,19 +138,32 @@ def _seat_words(language: str | None) -> dict[str, str]:
         }
 
 
-# The URLs never change while the process runs; reversing one costs more than drawing its seat.
+# A table's addresses change only with the address prefix the page was asked by (/v/<slug>/ of
+# a venue, VEN-1), which is part of the key; reversing one costs more than drawing its seat.
 @register.filter
-@lru_cache(maxsize=1024)
 def cash_table_url(table_id: int) -> str:
+    return _cash_table_url(get_script_prefix(), table_id)
+
+
+@lru_cache(maxsize=1024)
+def _cash_table_url(prefix: str, table_id: int) -> str:
     return reverse("cashgame:table", args=[table_id])
 
 
-@lru_cache(maxsize=4096)
 def _seat_panel_url(table_id: int, seat: int) -> str:
+    return _seat_panel_url_at(get_script_prefix(), table_id, seat)
+
+
+@lru_cache(maxsize=4096)
+def _seat_panel_url_at(prefix: str, table_id: int, seat: int) -> str:
     return reverse("cashgame:seat-panel", args=[table_id, seat])
 
 
 @register.filter(name="seating_url")
-@lru_cache(maxsize=1024)
 def _seating_url(tournament_id: int) -> str:
+    return _seating_url_at(get_script_prefix(), tournament_id)
+
+
+@lru_cache(maxsize=1024)
+def _seating_url_at(prefix: str, tournament_id: int) -> str:
     return reverse("tournaments:seating", args=[tournament_id])

@@ -9,7 +9,6 @@ import functools
 import io
 
 import segno
-from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -20,6 +19,7 @@ from django.views.decorators.http import condition
 from django.views.generic import TemplateView
 
 from cardroom.screen_language import ScreenLanguageMixin
+from cardroom.views import venue_public_url
 from screens.public import room_public_get, tournament_public_get
 from screens.readings import Tagged, shared_reading
 from screens.views.tv import tournament_or_404, tv_labels
@@ -85,7 +85,7 @@ class TournamentView(ScreenLanguageMixin, TemplateView):
         )
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=64)
 def qr_svg(address: str) -> str:
     """The QR code of an address as an SVG document: black on a white quiet zone, so it scans on
     the black screens; it scales to whatever size the screen gives it (a viewBox, no size)."""
@@ -97,12 +97,12 @@ def qr_svg(address: str) -> str:
 
 class QrView(View):
     """The room page's address as a QR code (an SVG image), for the TV clock and the waiting
-    board. The address is PUBLIC_BASE_URL's, or the one the screen was opened by."""
+    board: the page of the screen's own venue (VEN-1), at PUBLIC_BASE_URL or at the address the
+    screen was opened by (cardroom.views.venue_public_url). The image's address is the venue's
+    own (/v/<slug>/room/qr.svg, or under its host name), so a browser's copy is one venue's."""
 
     def get(self, request):
-        path = reverse("lobby:room")
-        base = settings.PUBLIC_BASE_URL
-        address = f"{base}{path}" if base else request.build_absolute_uri(path)
+        address = venue_public_url(request, "lobby:room")
         response = HttpResponse(qr_svg(address), content_type="image/svg+xml")
         response["Cache-Control"] = "public, max-age=3600"
         return response

@@ -58,6 +58,7 @@ def test_venue_page_form_error_shows_and_saves_nothing(client, manager, venue):
         "/venue/",
         {
             "name": "Room",
+            "slug": "room",
             "time_zone": "Nowhere/Zone",
             "smallest_chip_cents": "0.50",
             "gaming_day_start_hour": "6",
@@ -80,6 +81,7 @@ def test_venue_page_refuses_an_amount_that_could_mean_two__CAG_5(client, manager
         "/venue/",
         {
             "name": "Room",
+            "slug": "room",
             "time_zone": "Europe/Bratislava",
             "smallest_chip_cents": "0.505",
             "gaming_day_start_hour": "6",
@@ -111,6 +113,7 @@ def test_venue_page_sets_the_dealers_push_interval__DLR_2(client, manager, venue
     client.force_login(manager)
     form = {
         "name": "Room",
+        "slug": "room",
         "time_zone": "Europe/Bratislava",
         "smallest_chip_cents": "0.50",
         "gaming_day_start_hour": "6",
@@ -132,6 +135,7 @@ def test_venue_page_sets_the_recount_threshold__CAG_3(client, manager, venue):
     assert 'name="recount_threshold_cents" value="5.00"' in client.get("/venue/").content.decode()
     form = {
         "name": "Room",
+        "slug": "room",
         "time_zone": "Europe/Bratislava",
         "smallest_chip_cents": "0.50",
         "gaming_day_start_hour": "6",
