@@ -25,7 +25,7 @@ class VenueForm(forms.Form):
         required=False,
         help_text=_(
             "Optional, separated by commas, without https:// (room.example.com): the public pages "
-            "also answer at the root of each. The server must accept them too (DJANGO_ALLOWED_HOSTS)."
+            "also answer at the root of each, once the server's administrator has allowed them."
         ),
     )
     time_zone = forms.CharField(label=_("Time zone"), max_length=64)
