@@ -3,17 +3,24 @@ CAG-4, CAG-6). Each check states what the records say and what the ledger holds;
 is a fault to find, never rounding. `manage.py check_books` prints them; tests call
 `books_problems()` after every journey and fault.
 
+Each venue keeps its own books (VEN-1): every check runs once per venue, on that venue's rows
+(its ledger sums to zero, its drawers are empty when closed, its receipts are numbered 1 to N),
+and names the venue it found a difference in. The operator's books are all the venues' together:
+the whole ledger sums to zero and no posting moves money between two venues' books.
+
 The games' records are read on their own terms (sessions and their events, the hand log,
 entries and their payments, prizes, bounties, jackpot shares); only the balances come from the
 ledger. A transaction whose posting was reversed counts in neither.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
+from cardroom.models import Venue
+from cardroom.venues import venue_activate, venue_active_id, venue_all
 from cashgame.models import (
     CashTable,
     Hand,
@@ -38,6 +45,7 @@ class BookCheck:
     expected: int
     actual: int
     unit: str = "cents"
+    venue: str = ""  # the venue's name; empty: the operator's books (every venue together)
 
     @property
     def ok(self) -> bool:
@@ -63,6 +71,12 @@ def _tournament_owner(tournament: Tournament) -> str:
 
 TOURNAMENT_ACCOUNTS = (AccountKind.PRIZE_POOL, AccountKind.BOUNTY_POOL, AccountKind.REFUNDS_PAYABLE)
 ROOM_ACCOUNTS = (AccountKind.TOURNAMENT_FEES, AccountKind.RAKE_REVENUE, AccountKind.JACKPOT_FUND)
+
+
+def _here(queryset, path: str = "venue_id"):
+    """The active venue's rows of a model that names its venue through another row (`path`)."""
+    venue_id = venue_active_id()
+    return queryset if venue_id is None else queryset.filter(**{path: venue_id})
 
 
 def _not_reversed(path: str):
@@ -92,7 +106,7 @@ def _ledger_checks() -> list[BookCheck]:
 def _receipt_checks() -> list[BookCheck]:
     numbers = CashierTransaction.objects.aggregate(count=Count("pk"), last=Max("receipt_number"))
     count, last = numbers["count"], numbers["last"] or 0
-    counter = ReceiptCounter.objects.aggregate(last=Sum("last_number"))["last"] or 0
+    counter = _here(ReceiptCounter.objects).aggregate(last=Sum("last_number"))["last"] or 0
     return [
         BookCheck(str(_("Receipts: numbered 1 to N without a gap")), count, last, "receipts"),
         BookCheck(str(_("Receipts: the counter stands at the last receipt")), last, counter, "receipts"),
@@ -110,12 +124,9 @@ def _drawer_checks() -> list[BookCheck]:
 
 def _table_checks(tables: list[CashTable], amounts: dict) -> list[BookCheck]:
     checks = []
-    money = SessionEvent.objects.filter(transaction__isnull=False).filter(
-        _not_reversed("transaction__posting")
-    )
-    moved_postings = SessionEvent.objects.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values(
-        "posting"
-    )
+    events = _here(SessionEvent.objects, "session__venue_id")
+    money = events.filter(transaction__isnull=False).filter(_not_reversed("transaction__posting"))
+    moved_postings = events.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values("posting")
     for table in tables:
         flows = _sums(
             money.filter(transaction__reference=table.reference),
@@ -246,7 +257,7 @@ def _fee_fund_checks(amounts: dict) -> list[BookCheck]:
     hands = _sums(
         Hand.objects.filter(status=HandStatus.ENDED), rake=Sum("rake_cents"), drops=Sum("jackpot_drop_cents")
     )
-    shares_paid = _sum(JackpotShare.objects.filter(transaction__isnull=False))
+    shares_paid = _sum(_here(JackpotShare.objects, "claim__venue_id").filter(transaction__isnull=False))
     return [
         BookCheck(
             str(_("Rake revenue = the rake of the hand log")),
@@ -284,12 +295,13 @@ def _chip_checks() -> list[BookCheck]:
         .annotate(worth=worth)
         .values("worth")
     )
-    linked = SessionEvent.objects.filter(chip_posting__isnull=False)
+    events = _here(SessionEvent.objects, "session__venue_id")
+    linked = events.filter(chip_posting__isnull=False)
     wrong_worth = linked.annotate(worth=moved).exclude(worth=F("amount_cents")).count()
     # Chips followed cash from the first event that moved them on: every later buy-in, top-up
     # and cash-out moved its chips too (a room's history from before moves none).
     first = linked.aggregate(first=Min("pk"))["first"]
-    money = SessionEvent.objects.filter(
+    money = events.filter(
         transaction__isnull=False,
         kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP, SessionEventKind.CASH_OUT],
     )
@@ -320,8 +332,8 @@ def _chip_checks() -> list[BookCheck]:
     ]
 
 
-def books_check() -> list[BookCheck]:
-    """Every reconciliation of the books, in the order `check_books` prints them."""
+def _venue_checks() -> list[BookCheck]:
+    """Every reconciliation of the active venue's books."""
     tables = list(CashTable.objects.order_by("number"))
     tournaments = list(Tournament.objects.select_related("rules").order_by("pk"))
     # Every balance the checks compare, read at once.
@@ -342,6 +354,67 @@ def books_check() -> list[BookCheck]:
         *_fee_fund_checks(amounts),
         *_chip_checks(),
     ]
+
+
+def _operator_checks() -> list[BookCheck]:
+    """The operator's books: every venue's ledger together, and each posting within one venue
+    (the ledger refuses a posting across venues: cashier.services.ledger_post)."""
+    total = Entry.all_venues.aggregate(total=Sum("amount_cents"))["total"] or 0
+    unbalanced = (
+        Entry.all_venues.values("posting_id").annotate(total=Sum("amount_cents")).exclude(total=0).count()
+    )
+    across = Entry.all_venues.filter(
+        ~Q(account__venue_id=F("posting__venue_id")) | ~Q(venue_id=F("posting__venue_id"))
+    ).count()
+    chips_across = ChipEntry.all_venues.filter(
+        ~Q(account__venue_id=F("posting__venue_id")) | ~Q(venue_id=F("posting__venue_id"))
+    ).count()
+    return [
+        BookCheck(str(_("Ledger: every entry of every venue sums to zero")), 0, total),
+        BookCheck(str(_("Ledger: postings that do not balance")), 0, unbalanced, "postings"),
+        BookCheck(
+            str(_("Ledger: entries on an account of another venue than their posting's")),
+            0,
+            across,
+            "entries",
+        ),
+        BookCheck(
+            str(_("Chips: entries on an account of another venue than their posting's")),
+            0,
+            chips_across,
+            "chips",
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class VenueBooks:
+    """The books of one venue, or the operator's (`venue` None: every venue together)."""
+
+    venue: Venue | None
+    checks: list[BookCheck]
+
+    @property
+    def problems(self) -> list[BookCheck]:
+        return [check for check in self.checks if not check.ok]
+
+
+def venue_books_check(venue: Venue) -> VenueBooks:
+    """Every reconciliation of one venue's books, on its own rows only."""
+    with venue_activate(venue):
+        checks = _venue_checks()
+    return VenueBooks(venue=venue, checks=[replace(check, venue=venue.name) for check in checks])
+
+
+def books_by_venue() -> list[VenueBooks]:
+    """Each venue's books in turn, then the operator's."""
+    return [*(venue_books_check(venue) for venue in venue_all()), VenueBooks(None, _operator_checks())]
+
+
+def books_check() -> list[BookCheck]:
+    """Every reconciliation of the books, each venue's and the operator's, in the order
+    `check_books` prints them (whichever venue is active: the books are all checked)."""
+    return [check for books in books_by_venue() for check in books.checks]
 
 
 def books_problems() -> list[BookCheck]:
