@@ -247,6 +247,9 @@ def test_consolidated_page_and_csv_for_a_manager_of_both_venues_VEN_1(client, bo
         client.get("/reports/operator/range/", {"start": "2026-11-09", "end": "2026-11-11"}).status_code
         == 200
     )
+    slovak = client.get("/reports/operator/", {"day": "2026-11-10"}, HTTP_ACCEPT_LANGUAGE="sk")
+    assert "Súhrnný prehľad" in slovak.content.decode()
+    assert "Jackpotový fond podľa prevádzok" in slovak.content.decode()
 
 
 def test_consolidated_report_refused_to_a_manager_of_one_venue_VEN_1(client, manager, boss, two):
