@@ -19,6 +19,7 @@ from cardroom.services import audit_record
 from cardroom.spreadsheet import spreadsheet_row
 from reports import exports, selectors
 from reports.charts import bar_chart, line_chart
+from reports.exports import operator as operator_exports
 from reports.forms import DayForm, GroupedRangeForm, PlayerActivityForm, RangeForm
 from reports.selectors.operator import (
     managed_venues,
@@ -252,9 +253,9 @@ class OperatorReportView(LoginRequiredMixin, CsvExportMixin, TemplateView):
             context.update(
                 report=report,
                 csv_tables={
-                    "summary": lambda: exports.operator_figures(report),
-                    "jackpot": lambda: exports.operator_jackpots(report),
-                    "aml": lambda: exports.operator_aml(report),
+                    "summary": lambda: operator_exports.operator_figures(report),
+                    "jackpot": lambda: operator_exports.operator_jackpots(report),
+                    "aml": lambda: operator_exports.operator_aml(report),
                 },
             )
         return context

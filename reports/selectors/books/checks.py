@@ -13,14 +13,13 @@ entries and their payments, prizes, bounties, jackpot shares); only the balances
 ledger. A transaction whose posting was reversed counts in neither.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
-from cardroom.models import Venue
-from cardroom.venues import venue_activate, venue_active_id, venue_all
+from cardroom.venues import venue_active_id
 from cashgame.models import (
     CashTable,
     Hand,
@@ -332,7 +331,7 @@ def _chip_checks() -> list[BookCheck]:
     ]
 
 
-def _venue_checks() -> list[BookCheck]:
+def venue_checks() -> list[BookCheck]:
     """Every reconciliation of the active venue's books."""
     tables = list(CashTable.objects.order_by("number"))
     tournaments = list(Tournament.objects.select_related("rules").order_by("pk"))
@@ -354,69 +353,3 @@ def _venue_checks() -> list[BookCheck]:
         *_fee_fund_checks(amounts),
         *_chip_checks(),
     ]
-
-
-def _operator_checks() -> list[BookCheck]:
-    """The operator's books: every venue's ledger together, and each posting within one venue
-    (the ledger refuses a posting across venues: cashier.services.ledger_post)."""
-    total = Entry.all_venues.aggregate(total=Sum("amount_cents"))["total"] or 0
-    unbalanced = (
-        Entry.all_venues.values("posting_id").annotate(total=Sum("amount_cents")).exclude(total=0).count()
-    )
-    across = Entry.all_venues.filter(
-        ~Q(account__venue_id=F("posting__venue_id")) | ~Q(venue_id=F("posting__venue_id"))
-    ).count()
-    chips_across = ChipEntry.all_venues.filter(
-        ~Q(account__venue_id=F("posting__venue_id")) | ~Q(venue_id=F("posting__venue_id"))
-    ).count()
-    return [
-        BookCheck(str(_("Ledger: every entry of every venue sums to zero")), 0, total),
-        BookCheck(str(_("Ledger: postings that do not balance")), 0, unbalanced, "postings"),
-        BookCheck(
-            str(_("Ledger: entries on an account of another venue than their posting's")),
-            0,
-            across,
-            "entries",
-        ),
-        BookCheck(
-            str(_("Chips: entries on an account of another venue than their posting's")),
-            0,
-            chips_across,
-            "chips",
-        ),
-    ]
-
-
-@dataclass(frozen=True)
-class VenueBooks:
-    """The books of one venue, or the operator's (`venue` None: every venue together)."""
-
-    venue: Venue | None
-    checks: list[BookCheck]
-
-    @property
-    def problems(self) -> list[BookCheck]:
-        return [check for check in self.checks if not check.ok]
-
-
-def venue_books_check(venue: Venue) -> VenueBooks:
-    """Every reconciliation of one venue's books, on its own rows only."""
-    with venue_activate(venue):
-        checks = _venue_checks()
-    return VenueBooks(venue=venue, checks=[replace(check, venue=venue.name) for check in checks])
-
-
-def books_by_venue() -> list[VenueBooks]:
-    """Each venue's books in turn, then the operator's."""
-    return [*(venue_books_check(venue) for venue in venue_all()), VenueBooks(None, _operator_checks())]
-
-
-def books_check() -> list[BookCheck]:
-    """Every reconciliation of the books, each venue's and the operator's, in the order
-    `check_books` prints them (whichever venue is active: the books are all checked)."""
-    return [check for books in books_by_venue() for check in books.checks]
-
-
-def books_problems() -> list[BookCheck]:
-    """The checks that found a difference (an empty list: the books agree)."""
-    return [check for check in books_check() if not check.ok]
