@@ -16,7 +16,7 @@ from cashier.models import AccountKind, LedgerDay
 from cashier.services import account_for, ledger_post
 from cashier.tasks import ledger_days_close
 from reports.models import RolledUpDay, TableDayTotal
-from reports.selectors import aml_list, daily_report, range_report
+from reports.selectors import aml_list, daily_report, player_activity, range_report
 from reports.selectors.operator import operator_daily_report, operator_range_report
 from reports.tasks import rollup_missing
 from tests.conftest import make_staff
@@ -140,6 +140,16 @@ def test_range_and_aml_reports_per_venue_VEN_1(two):
     assert (known.total.rake, known.total.fees, known.total.overlay) == (2_050 + 50, 6_000, 46_000)
     assert (second.total.rake, second.total.fees, second.total.overlay) == (700, 3_000, 23_000)
     assert second.total.cash_variance == -100
+    # Player activity: each venue's players only (the register is shared, the activity is not).
+    with venue_activate(two.venue):
+        activity = player_activity(start=venue_two.EVE, end=NEXT, now=LATER)
+    assert sorted(line.name.split()[-1] for line in activity.lines) == ["R1", "R2", "R3", "X", "Y", "Z"]
+    assert [line.cash_game_in_cents for line in activity.lines if line.name.endswith(" Z")] == [250_000]
+    with venue_activate(venue_default()):
+        known_players = player_activity(start=venue_two.EVE, end=NEXT, now=LATER)
+    assert known_players.count == 8 + 10 + 3 and not {"X", "Y", "Z"} & {
+        line.name.split()[-1] for line in known_players.lines
+    }
 
 
 def test_consolidated_figures_are_the_sum_of_the_venues_VEN_1(two):
