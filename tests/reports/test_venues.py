@@ -307,3 +307,34 @@ def test_every_report_csv_names_the_venue_VEN_1(client, boss, two):
     # Each venue's figures in its own file.
     summary = rows(client.get("/reports/", {"day": "2026-11-10", "export": "summary"}))
     assert summary[1][:4] == ["Casino Two", "2026-11-10", "5.00", "30.00"]
+
+
+def test_a_venue_in_another_time_zone_closes_its_own_gaming_days_VEN_1(db):
+    from cardroom.models import Venue
+    from cashier.models import AccountDayTotal
+
+    london = Venue.objects.create(name="Casino London", slug="london", time_zone="Europe/London")
+    moment = venue_two.at(6, 30)  # 06:30 in Prague and Bratislava, 05:30 in London
+    with venue_activate(london):
+        ledger_post(
+            lines=[
+                (account_for(kind=AccountKind.CASH_VARIANCE), 100),
+                (account_for(kind=AccountKind.VAULT), -100),
+            ],
+            description="London's night",
+            now=moment,
+        )
+    with mock.patch("django.utils.timezone.now", return_value=LATER):
+        ledger_days_close()
+        rollup_missing()
+    # London's gaming day starts at 06:00 London time: 05:30 there is still its 9th.
+    assert list(LedgerDay.all_venues.filter(venue=london).values_list("day", flat=True).order_by("day")) == [
+        venue_two.EVE,
+        DAY,
+        NEXT,
+    ]
+    assert [
+        (row.day, row.debit_cents + row.credit_cents)
+        for row in AccountDayTotal.all_venues.filter(venue=london).order_by("day", "account__kind")
+    ] == [(venue_two.EVE, 100), (venue_two.EVE, 100)]
+    assert RolledUpDay.all_venues.filter(venue=london).count() == 3
