@@ -9,4 +9,6 @@ urlpatterns = [
     path("range/", views.RangeReportView.as_view(), name="range"),
     path("players/", views.PlayerActivityView.as_view(), name="players"),
     path("aml/", views.AmlReportView.as_view(), name="aml"),
+    path("operator/", views.OperatorReportView.as_view(), name="operator"),
+    path("operator/range/", views.OperatorRangeReportView.as_view(), name="operator-range"),
 ]

@@ -1,20 +1,32 @@
 """Manager report pages (ROL-1): one gaming day, a date range with the previous period, player
-activity and the AML list. Every table has a CSV export (`?export=<table>`), each one audited."""
+activity and the AML list, each of the venue the manager works in; and the operator's
+consolidated day and range for a manager of several venues (VEN-1). Every table has a CSV export
+(`?export=<table>`), each one audited, each row naming its venue."""
 
 import csv
 
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from cardroom.errors import DomainError
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
-from cardroom.selectors import gaming_day_of
+from cardroom.selectors import gaming_day_of, venue_get
 from cardroom.services import audit_record
 from cardroom.spreadsheet import spreadsheet_row
 from reports import exports, selectors
 from reports.charts import bar_chart, line_chart
+from reports.exports import operator as operator_exports
 from reports.forms import DayForm, GroupedRangeForm, PlayerActivityForm, RangeForm
+from reports.selectors.operator import (
+    managed_venues,
+    operator_daily_report,
+    operator_range_report,
+    operator_venues,
+)
 
 TOURNAMENTS_LISTED = 100  # more in the range: per series on the page (each one in the CSV)
 AML_LISTED = 500  # more: the first ones on the page, all of them in the CSV
@@ -39,7 +51,7 @@ class CsvExportMixin:
         tables = context.get("csv_tables", {})
         if table not in tables:
             return super().render_to_response(context, **kwargs)
-        header, rows = tables[table]()
+        header, rows = self.csv_table(tables[table]())
         audit_record(
             actor=self.request.user,
             action="report.export",
@@ -59,6 +71,10 @@ class CsvExportMixin:
         writer.writerows(spreadsheet_row(row) for row in rows)
         return response
 
+    def csv_table(self, table: exports.Table) -> exports.Table:
+        """Every row names the venue of its figures (VEN-1): the venue the page works for."""
+        return exports.with_venue(venue_get().name, table)
+
 
 class ReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
     allowed_roles = MANAGER_ROLES
@@ -72,7 +88,11 @@ class ReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
         # What the address leaves out is the page's default (the current period), so the CSV
         # link of a page opened without dates (`?export=summary`) is that period's file.
         form = self.form_class({**self.initial(), **self.request.GET.dict()})
-        context = super().get_context_data(form=form, **kwargs)
+        # The consolidated report is offered only to who may open it (VEN-1): a manager of two
+        # venues or more (the roles are read once per request, by the role check).
+        context = super().get_context_data(
+            form=form, operator_report=len(managed_venues(self.request.user)) > 1, **kwargs
+        )
         if form.is_valid():
             context.update(self.report(form.cleaned_data))
         return context
@@ -198,3 +218,62 @@ class AmlReportView(ReportView):
             "aml_count": len(lines),
             "csv_tables": {"aml": lambda: exports.aml(lines)},
         }
+
+
+class OperatorReportView(LoginRequiredMixin, CsvExportMixin, TemplateView):
+    """The operator's consolidated report (VEN-1): the figures of every venue the manager manages
+    (or of those asked for with `?venue=<address name>`), side by side, and their sum. Open to a
+    manager of two venues or more whatever venue he works in; a venue he does not manage is
+    refused (403) before anything is read."""
+
+    template_name = "reports/operator.html"
+    refused_template_name = "reports/operator_refused.html"
+    form_class = DayForm
+    report_name = "operator-daily"
+
+    def initial(self) -> dict:
+        return {"day": gaming_day_of(timezone.now())}
+
+    def get(self, request, *args, **kwargs):
+        try:
+            self.venues = operator_venues(user=request.user, slugs=request.GET.getlist("venue"))
+        except DomainError as error:
+            return render(request, self.refused_template_name, {"error": error}, status=error.status_code)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        query = self.request.GET.dict()
+        query.pop("venue", None)
+        form = self.form_class({**self.initial(), **query})
+        context = super().get_context_data(
+            form=form, operator_venues=self.venues, venue_slugs=self.request.GET.getlist("venue"), **kwargs
+        )
+        if form.is_valid():
+            report = self.report(form.cleaned_data)
+            context.update(
+                report=report,
+                csv_tables={
+                    "summary": lambda: operator_exports.operator_figures(report),
+                    "jackpot": lambda: operator_exports.operator_jackpots(report),
+                    "aml": lambda: operator_exports.operator_aml(report),
+                },
+            )
+        return context
+
+    def report(self, data: dict):
+        return operator_daily_report(day=data["day"], venues=self.venues)
+
+    def csv_table(self, table: exports.Table) -> exports.Table:
+        return table  # each row names its own venue already
+
+
+class OperatorRangeReportView(OperatorReportView):
+    form_class = RangeForm
+    report_name = "operator-range"
+
+    def initial(self) -> dict:
+        start, end = selectors.report_period_default(timezone.now())
+        return {"start": start, "end": end}
+
+    def report(self, data: dict):
+        return operator_range_report(start=data["start"], end=data["end"], venues=self.venues)

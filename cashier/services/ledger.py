@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
 from cardroom.selectors import gaming_day_of
-from cardroom.venues import venue_id_current
+from cardroom.venues import venue_activate, venue_by_pk, venue_id_current
 from cashier.models import Account, AccountKind, Entry, Posting
 from cashier.services.days import ledger_day_reopen
 
@@ -103,7 +103,11 @@ def ledger_post(
                 for account, amount in lines
             ]
         )
-        if gaming_day_of(now) < gaming_day_of(timezone.now()):
-            # Dated into an ended gaming day: its totals are summed again once it closes anew.
-            ledger_day_reopen(day=gaming_day_of(now))
+        # Dated into an ended gaming day of the posting's venue (its own day boundary, VEN-1):
+        # that venue's totals of the day are summed again once it closes anew.
+        venue = venue_by_pk(venue_id)
+        day = gaming_day_of(now, venue=venue)
+        if day < gaming_day_of(timezone.now(), venue=venue):
+            with venue_activate(venue_id):
+                ledger_day_reopen(day=day)
     return posting

@@ -28,15 +28,33 @@ def test_a_player_named_like_a_formula_is_text_in_every_csv(client, manager, roo
     player_update(actor=manager, player=player, first_name=FORMULA, now=at(9))
     client.force_login(manager)
     aml = rows(client.get("/reports/aml/", {"start": "2026-11-10", "end": "2026-11-11", "export": "aml"}))
-    assert aml[1] == ["2026-11-10", player.card_number, f"'{FORMULA} E", "2000.00", "1", "True", "ID card"]
-    assert aml[2] == ["2026-11-11", player.card_number, f"'{FORMULA} E", "2100.00", "1", "True", "ID card"]
+    assert aml[1] == [
+        "Card Room",
+        "2026-11-10",
+        player.card_number,
+        f"'{FORMULA} E",
+        "2000.00",
+        "1",
+        "True",
+        "ID card",
+    ]
+    assert aml[2] == [
+        "Card Room",
+        "2026-11-11",
+        player.card_number,
+        f"'{FORMULA} E",
+        "2100.00",
+        "1",
+        "True",
+        "ID card",
+    ]
     activity = rows(
         client.get(
             "/reports/players/",
             {"start": "2026-11-10", "end": "2026-11-10", "player": "E", "export": "players"},
         )
     )
-    assert [line[1] for line in activity[1:]] == [f"'{FORMULA} E"]
+    assert [line[2] for line in activity[1:]] == [f"'{FORMULA} E"]
     # Nothing else in the file starts a formula: every cell is a number, a date or plain text.
     for line in aml + activity:
         for cell in line:
@@ -46,10 +64,10 @@ def test_a_player_named_like_a_formula_is_text_in_every_csv(client, manager, roo
 def test_a_negative_amount_stays_a_number(client, manager, room):
     client.force_login(manager)
     summary = rows(client.get("/reports/", {"day": "2026-11-10", "export": "summary"}))
-    assert summary[0][4] == "house_result" and summary[0][7] == "cash_variance"
-    assert summary[1][4] == "-380.00"  # not '-380.00: a spreadsheet adds it up
-    assert summary[1][7] == "-0.50"
-    assert Decimal(summary[1][4]) + Decimal(summary[1][7]) == Decimal("-380.50")
+    assert summary[0][5] == "house_result" and summary[0][8] == "cash_variance"
+    assert summary[1][5] == "-380.00"  # not '-380.00: a spreadsheet adds it up
+    assert summary[1][8] == "-0.50"
+    assert Decimal(summary[1][5]) + Decimal(summary[1][8]) == Decimal("-380.50")
     raw = client.get("/reports/", {"day": "2026-11-10", "export": "summary"}).content.decode()
     assert ",-380.00,2.00,1.50,-0.50," in raw  # unquoted, as numbers are written
 
@@ -62,6 +80,7 @@ def test_the_csv_link_of_a_page_opened_without_dates_is_the_default_periods_file
         assert "?export=summary" in links
         summary = client.get("/reports/" + "?export=summary")
     assert rows(summary)[1] == [
+        "Card Room",
         "2026-11-10",
         "20.50",
         "60.00",
@@ -85,9 +104,9 @@ def test_the_range_pages_csv_without_dates_covers_the_last_thirty_days(client, m
         page = client.get("/reports/range/").content.decode()
         assert 'href="?export=periods"' in page
         periods = rows(client.get("/reports/range/?export=periods"))
-    assert periods[1][0] == "2026-10-13"
-    assert [line[0] for line in periods[-4:-2]] == ["2026-11-10", "2026-11-11"]
-    assert periods[-4][1:3] == ["20.50", "60.00"]
+    assert periods[1][:2] == ["Card Room", "2026-10-13"]
+    assert [line[1] for line in periods[-4:-2]] == ["2026-11-10", "2026-11-11"]
+    assert periods[-4][2:4] == ["20.50", "60.00"]
     record = AuditRecord.objects.get(action="report.export")
     assert record.after["filters"] == {"start": "2026-10-13", "end": "2026-11-11", "group": "day"}
 

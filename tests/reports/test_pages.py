@@ -102,12 +102,14 @@ def test_every_table_exports_as_csv_and_is_audited(client, manager, room, page):
 def test_csv_figures_are_exact(client, manager, room):
     client.force_login(manager)
     lines = client.get("/reports/", {"day": "2026-11-10", "export": "summary"}).content.decode().splitlines()
-    assert lines[1] == "2026-11-10,20.50,60.00,460.00,-380.00,2.00,1.50,-0.50,540.00,800.00,60.00"
+    assert lines[1] == "Card Room,2026-11-10,20.50,60.00,460.00,-380.00,2.00,1.50,-0.50,540.00,800.00,60.00"
     tables = client.get("/reports/", {"day": "2026-11-10", "export": "tables"}).content.decode().splitlines()
-    assert tables[1] == "1,NLHE 1/2,690,5,3,1,1,208.00,7.50,2.00,0.65,1,7.00,7.50,-0.50"
-    assert tables[-1] == "total,,1530,8,6,1,1,668.00,20.50,2.00,0.80,2,12.00,12.50,-0.50"
+    assert tables[1] == "Card Room,1,NLHE 1/2,690,5,3,1,1,208.00,7.50,2.00,0.65,1,7.00,7.50,-0.50"
+    assert tables[-1] == "Card Room,total,,1530,8,6,1,1,668.00,20.50,2.00,0.80,2,12.00,12.50,-0.50"
     drop = client.get("/reports/", {"day": "2026-11-10", "export": "drop"}).content.decode().splitlines()
-    assert drop[2].startswith("2,2026-11-10T20:00+01:00,2026-11-11T06:00+01:00,1,5.00,5.00,0.00,cashier2")
+    assert drop[2].startswith(
+        "Card Room,2,2026-11-10T20:00+01:00,2026-11-11T06:00+01:00,1,5.00,5.00,0.00,cashier2"
+    )
 
 
 def test_range_page_refuses_backwards_range(client, manager):
@@ -134,8 +136,8 @@ def test_long_range_lists_tournaments_per_series(client, manager, room, monkeypa
     assert "<h3>Tournaments with an overlay</h3>" in page
     series = client.get("/reports/range/", {**PAGES["/reports/range/"], "export": "series"}).content.decode()
     assert series.splitlines()[1:] == [
-        "Turbo 20,1,0,3,0,0.00,0.00,0.00,0.00,60.00,0.00,0.00",
-        "Daily 50,1,1,10,2,540.00,460.00,1000.00,1000.00,0.00,60.00,-400.00",
+        "Card Room,Turbo 20,1,0,3,0,0.00,0.00,0.00,0.00,60.00,0.00,0.00",
+        "Card Room,Daily 50,1,1,10,2,540.00,460.00,1000.00,1000.00,0.00,60.00,-400.00",
     ]
 
 
@@ -147,7 +149,7 @@ def test_aml_page_shows_the_first_rows_and_exports_all(client, manager, room, mo
     assert "2 player-days" in page and "(the first 0 shown; the CSV has them all)" in page
     export = client.get("/reports/aml/", {**PAGES["/reports/aml/"], "export": "aml"})
     lines = export.content.decode().splitlines()
-    assert [line.split(",", 3)[-1] for line in lines[1:]] == [
+    assert [line.split(",", 4)[-1] for line in lines[1:]] == [
         "2000.00,1,True,ID card",
         "2100.00,1,True,ID card",
     ]

@@ -1,10 +1,12 @@
-"""Build the report rollups on demand: the missing ended days, or a range again (after a repair)."""
+"""Build the report rollups on demand: the missing ended days, or a range again (after a repair).
+Each venue's days are its own (its time zone and gaming-day hour, VEN-1): built venue by venue."""
 
 from datetime import date
 
 from django.core.management.base import BaseCommand, CommandError
 
 from cardroom.errors import DomainError
+from cardroom.venues import venue_activate, venue_all
 from reports.services import rollup_build_missing, rollup_rebuild
 
 
@@ -21,12 +23,16 @@ class Command(BaseCommand):
         start, end = options["start"], options["end"]
         if (start is None) != (end is None):
             raise CommandError("Give both --start and --end, or neither (missing days only).")
-        try:
-            if start is None:
-                built = rollup_build_missing(limit=None)
-            else:
-                built = rollup_rebuild(start=start, end=end)
-        except DomainError as error:
-            raise CommandError(str(error)) from None
-        first, last = (built[0], built[-1]) if built else ("-", "-")
-        self.stdout.write(self.style.SUCCESS(f"{len(built)} gaming days rolled up ({first} - {last})"))
+        for venue in venue_all():
+            try:
+                with venue_activate(venue):
+                    if start is None:
+                        built = rollup_build_missing(limit=None)
+                    else:
+                        built = rollup_rebuild(start=start, end=end)
+            except DomainError as error:
+                raise CommandError(f"{venue.name}: {error}") from None
+            first, last = (built[0], built[-1]) if built else ("-", "-")
+            self.stdout.write(
+                self.style.SUCCESS(f"{venue.name}: {len(built)} gaming days rolled up ({first} - {last})")
+            )

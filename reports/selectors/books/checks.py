@@ -3,6 +3,11 @@ CAG-4, CAG-6). Each check states what the records say and what the ledger holds;
 is a fault to find, never rounding. `manage.py check_books` prints them; tests call
 `books_problems()` after every journey and fault.
 
+Each venue keeps its own books (VEN-1): every check runs once per venue, on that venue's rows
+(its ledger sums to zero, its drawers are empty when closed, its receipts are numbered 1 to N),
+and names the venue it found a difference in. The operator's books are all the venues' together:
+the whole ledger sums to zero and no posting moves money between two venues' books.
+
 The games' records are read on their own terms (sessions and their events, the hand log,
 entries and their payments, prizes, bounties, jackpot shares); only the balances come from the
 ledger. A transaction whose posting was reversed counts in neither.
@@ -14,7 +19,7 @@ from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, Subquery, 
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
-from cardroom.selectors import venue_get
+from cardroom.venues import venue_active_id
 from cashgame.models import (
     CashTable,
     Hand,
@@ -39,6 +44,7 @@ class BookCheck:
     expected: int
     actual: int
     unit: str = "cents"
+    venue: str = ""  # the venue's name; empty: the operator's books (every venue together)
 
     @property
     def ok(self) -> bool:
@@ -64,6 +70,12 @@ def _tournament_owner(tournament: Tournament) -> str:
 
 TOURNAMENT_ACCOUNTS = (AccountKind.PRIZE_POOL, AccountKind.BOUNTY_POOL, AccountKind.REFUNDS_PAYABLE)
 ROOM_ACCOUNTS = (AccountKind.TOURNAMENT_FEES, AccountKind.RAKE_REVENUE, AccountKind.JACKPOT_FUND)
+
+
+def _here(queryset, path: str = "venue_id"):
+    """The active venue's rows of a model that names its venue through another row (`path`)."""
+    venue_id = venue_active_id()
+    return queryset if venue_id is None else queryset.filter(**{path: venue_id})
 
 
 def _not_reversed(path: str):
@@ -93,8 +105,7 @@ def _ledger_checks() -> list[BookCheck]:
 def _receipt_checks() -> list[BookCheck]:
     numbers = CashierTransaction.objects.aggregate(count=Count("pk"), last=Max("receipt_number"))
     count, last = numbers["count"], numbers["last"] or 0
-    # The venue's own counter: each venue numbers its receipts from 1 (VEN-1).
-    counter = ReceiptCounter.objects.filter(venue=venue_get()).aggregate(last=Sum("last_number"))["last"] or 0
+    counter = _here(ReceiptCounter.objects).aggregate(last=Sum("last_number"))["last"] or 0
     return [
         BookCheck(str(_("Receipts: numbered 1 to N without a gap")), count, last, "receipts"),
         BookCheck(str(_("Receipts: the counter stands at the last receipt")), last, counter, "receipts"),
@@ -112,12 +123,9 @@ def _drawer_checks() -> list[BookCheck]:
 
 def _table_checks(tables: list[CashTable], amounts: dict) -> list[BookCheck]:
     checks = []
-    money = SessionEvent.objects.filter(transaction__isnull=False).filter(
-        _not_reversed("transaction__posting")
-    )
-    moved_postings = SessionEvent.objects.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values(
-        "posting"
-    )
+    events = _here(SessionEvent.objects, "session__venue_id")
+    money = events.filter(transaction__isnull=False).filter(_not_reversed("transaction__posting"))
+    moved_postings = events.filter(kind=SessionEventKind.MOVE, posting__isnull=False).values("posting")
     for table in tables:
         flows = _sums(
             money.filter(transaction__reference=table.reference),
@@ -248,7 +256,7 @@ def _fee_fund_checks(amounts: dict) -> list[BookCheck]:
     hands = _sums(
         Hand.objects.filter(status=HandStatus.ENDED), rake=Sum("rake_cents"), drops=Sum("jackpot_drop_cents")
     )
-    shares_paid = _sum(JackpotShare.objects.filter(transaction__isnull=False))
+    shares_paid = _sum(_here(JackpotShare.objects, "claim__venue_id").filter(transaction__isnull=False))
     return [
         BookCheck(
             str(_("Rake revenue = the rake of the hand log")),
@@ -286,13 +294,13 @@ def _chip_checks() -> list[BookCheck]:
         .annotate(worth=worth)
         .values("worth")
     )
-    linked = SessionEvent.objects.filter(chip_posting__isnull=False)
+    events = _here(SessionEvent.objects, "session__venue_id")
+    linked = events.filter(chip_posting__isnull=False)
     wrong_worth = linked.annotate(worth=moved).exclude(worth=F("amount_cents")).count()
     # Chips followed cash from the first event that moved them on: every later buy-in, top-up
     # and cash-out moved its chips too (a room's history from before moves none).
     first = linked.aggregate(first=Min("pk"))["first"]
-    money = SessionEvent.objects.filter(
-        session__venue=venue_get(),
+    money = events.filter(
         transaction__isnull=False,
         kind__in=[SessionEventKind.BUY_IN, SessionEventKind.TOP_UP, SessionEventKind.CASH_OUT],
     )
@@ -323,8 +331,8 @@ def _chip_checks() -> list[BookCheck]:
     ]
 
 
-def books_check() -> list[BookCheck]:
-    """Every reconciliation of the books, in the order `check_books` prints them."""
+def venue_checks() -> list[BookCheck]:
+    """Every reconciliation of the active venue's books."""
     tables = list(CashTable.objects.order_by("number"))
     tournaments = list(Tournament.objects.select_related("rules").order_by("pk"))
     # Every balance the checks compare, read at once.
@@ -345,8 +353,3 @@ def books_check() -> list[BookCheck]:
         *_fee_fund_checks(amounts),
         *_chip_checks(),
     ]
-
-
-def books_problems() -> list[BookCheck]:
-    """The checks that found a difference (an empty list: the books agree)."""
-    return [check for check in books_check() if not check.ok]

@@ -371,3 +371,9 @@ def tournament_series(report) -> Table:
         ]
         for line in report.series
     ]
+
+
+def with_venue(venue_name: str, table: Table) -> Table:
+    """The table with the venue's name in a first column, on every row (VEN-1)."""
+    header, rows = table
+    return ["venue", *header], [[venue_name, *row] for row in rows]
