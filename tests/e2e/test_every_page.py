@@ -23,6 +23,7 @@ from django.test import Client
 
 from cardroom.roles import Role
 from cardroom.selectors import venue_get
+from cardroom.venues import SESSION_VENUE
 from tests.e2e.conftest import ARTIFACTS, CSP_WATCH, REFUSED
 from tests.pages.room import build_room
 from tests.pages.test_no_code_words import RULE_ID
@@ -125,6 +126,9 @@ def _session_cookie(user, base_url: str) -> dict:
     """The browser logged in as `user` without the log-in page (it has its own journey)."""
     client = Client()
     client.force_login(user)
+    session = client.session
+    session[SESSION_VENUE] = venue_get().pk  # the first venue: a manager of two picks it
+    session.save()
     return {
         "name": settings.SESSION_COOKIE_NAME,
         "value": client.cookies[settings.SESSION_COOKIE_NAME].value,

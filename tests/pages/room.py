@@ -15,7 +15,9 @@ from datetime import timedelta
 from django.utils import timezone
 
 from cage.services import correction_request, table_chips_move
+from cardroom.models import Venue
 from cardroom.roles import Role
+from cardroom.services import staff_role_grant
 from cashgame.models import GameType
 from cashgame.services.games import game_create
 from cashgame.services.hands import hand_start
@@ -51,6 +53,8 @@ PEOPLE = [
     ("Andrej", "Molnár", ""),
     ("Lucia", "Šimko", ""),
 ]
+# The key of room.staff for the manager of the operator's two venues (tests/pages/walker.py).
+OPERATOR = "operator"
 # What staff typed, in the room's language (the pages show it as typed).
 TYPED = {"break": "Výmena žetónov", "reason": "Zlé miesto pri stole"}
 _keys = itertools.count(1)
@@ -68,8 +72,10 @@ class Room:
     tablet_token: str = ""  # the dealer tablet paired to table 1 (its cookie's token)
 
     def names(self) -> set[str]:
-        """Words of the room's own names: people, games, tournaments, staff log-ins."""
+        """Words of the room's own names: people, games, tournaments, staff log-ins, venues."""
         words = set()
+        for venue in Venue.objects.all():
+            words.update(venue.name.split())
         for player in self.players:
             words.update({player.first_name, player.last_name, player.nickname})
         for user in self.staff.values():
@@ -92,6 +98,10 @@ def build_room() -> Room:
     manager = room.staff[Role.MANAGER] = make_staff("manager1", Role.MANAGER)
     make_staff("manager2", Role.MANAGER)
     room.staff[Role.ADMINISTRATOR] = make_staff("admin1", Role.ADMINISTRATOR)
+    # The operator's second room, and a manager of both, who opens the consolidated reports.
+    second = Venue.objects.create(name="Kasíno Dva", slug="dva")
+    group_manager = room.staff[OPERATOR] = make_staff("manager-group", Role.MANAGER)
+    staff_role_grant(user=group_manager, role=Role.MANAGER.value, venue=second)
     room.players = [
         PlayerFactory(
             first_name=first, last_name=last, nickname=nick, id_verified_at=now - timedelta(days=30)

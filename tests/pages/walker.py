@@ -15,7 +15,9 @@ from django.core import signing
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cardroom.roles import Role
-from tests.pages.room import Room
+from cardroom.selectors import venue_get
+from cardroom.venues import SESSION_VENUE
+from tests.pages.room import OPERATOR, Room
 
 # Parts of the URLconf that are not the room's pages: the JSON API (tested by tests/security's
 # fuzzer and each app's API tests), Django's admin site (translated by Django), the language
@@ -77,6 +79,8 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "cashier:shift-close": (Role.CASHIER, lambda room: {"pk": room.objects["shift"].pk}),
     "cashier:receipt": (Role.CASHIER, lambda room: {"pk": room.objects["receipt"].pk}),
     "reports:daily": (Role.MANAGER, lambda room: {}),
+    "reports:operator": (OPERATOR, lambda room: {}),
+    "reports:operator-range": (OPERATOR, lambda room: {}),
     "reports:range": (Role.MANAGER, lambda room: {}),
     "reports:players": (Role.MANAGER, lambda room: {}),
     "reports:aml": (Role.MANAGER, lambda room: {}),
@@ -188,6 +192,10 @@ def open_as(client, name: str, room: Room) -> None:
     user = page_user(name, room)
     if user is not None:
         client.force_login(user)
+    if PAGES[name][0] == OPERATOR:
+        session = client.session
+        session[SESSION_VENUE] = venue_get().pk  # he works in the first venue tonight
+        session.save()
     if PAGES[name][0] == TABLET:
         client.cookies[cookie_name] = cookie_value
 
