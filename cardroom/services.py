@@ -90,7 +90,9 @@ def audit_records_redact(*, records: list[AuditRecord]) -> int:
         record.after = _json_safe(record.after) if record.after is not None else None
         record.object_repr = (record.object_repr or "")[:200]
     AuditRedactionPermit.objects.bulk_create([AuditRedactionPermit(record=record) for record in records])
-    AuditRecord.objects.bulk_update(records, fields=list(REDACTABLE_FIELDS), batch_size=500)
+    # The records may be any venue's (VEN-1: a player's records follow him across the operator's
+    # venues): the default manager would update the active venue's only.
+    AuditRecord.all_venues.bulk_update(records, fields=list(REDACTABLE_FIELDS), batch_size=500)
     AuditRedactionPermit.objects.filter(record__in=[record.pk for record in records]).delete()
     return len(records)
 
