@@ -173,7 +173,7 @@ class Push(VenueScoped):
 
 
 class Rotation(VenueScoped):
-    """The one row (pk 1) every rotation write locks: the last plan, its fingerprint of the room
+    """The venue's one row (VEN-1) every rotation write locks: the last plan, its fingerprint of the room
     (the open tables and the dealers on shift), its gaps for the board and the ETA message sent."""
 
     plan = models.PositiveIntegerField(default=0)

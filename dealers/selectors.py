@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from cardroom.venues import venue_id_current
 from cashgame.models import CashTable, TableStatus
 from dealers.models import Assignment, AssignmentKind, Dealer, Push, PushStatus, Rotation, Shift
 from poker.rotation import DealerState, Rules, dealt_in_stretch
@@ -140,7 +141,8 @@ def on_shift(dealer: Dealer) -> Shift | None:
 
 
 def rotation_get() -> Rotation:
-    rotation, _created = Rotation.objects.get_or_create(pk=1)
+    # One row per venue (VEN-1): the active venue's, else the default venue's.
+    rotation, _created = Rotation.all_venues.get_or_create(venue_id=venue_id_current())
     return rotation
 
 

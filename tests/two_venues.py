@@ -8,7 +8,7 @@ from django.db.models import Max
 from cardroom.models import AuditRecord, Venue
 from cardroom.roles import Role
 from cardroom.services import staff_role_grant
-from cardroom.venues import venue_activate
+from cardroom.venues import venue_activate, venue_cache_clear
 from cashgame.models import Hand
 from cashier.models import CashierTransaction, Posting, ReceiptCounter
 from chips.defaults import default_chip_sets_ensure
@@ -19,6 +19,9 @@ from tests.conftest import PASSWORD
 def venue_two(*, name: str = "Casino Two", slug: str = "two", **settings) -> Venue:
     """A second venue, with the chip sets a new room starts with."""
     venue = Venue.objects.create(name=name, slug=slug, **settings)
+    # Lookups by key reload a table of venues that misses one, lookups by address name do not:
+    # without this, /v/two/ and X-Venue: two would be "not found" for the table's few seconds.
+    venue_cache_clear()
     with venue_activate(venue):
         default_chip_sets_ensure()
     return venue

@@ -20,6 +20,7 @@ from django.utils import timezone
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
 from cardroom.task_queue import send_on_commit
+from cardroom.venues import venue_id_current
 from cashgame.models import CashTable, TableStatus
 from dealers.models import Assignment, AssignmentKind, Push, PushKind, PushStatus, Rotation, Shift
 from dealers.selectors import (
@@ -45,8 +46,9 @@ KIND = {DEAL: PushKind.DEAL, BREAK: PushKind.BREAK}
 
 def rotation_lock() -> Rotation:
     """The rotation's row under a lock: every write of the dealers' room holds it, taken first."""
-    Rotation.objects.get_or_create(pk=1)
-    return Rotation.objects.select_for_update(of=("self",)).get(pk=1)
+    # One row per venue (VEN-1): the active venue's, else the default venue's.
+    rotation, _created = Rotation.all_venues.get_or_create(venue_id=venue_id_current())
+    return Rotation.all_venues.select_for_update(of=("self",)).get(pk=rotation.pk)
 
 
 def _place(key: str | None, tables: dict[str, RoomTable]) -> dict:
