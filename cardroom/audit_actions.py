@@ -158,6 +158,8 @@ ACTION_LABELS = {
     "devices.tablet_hand_flop": gettext_lazy("Flop marked on the tablet"),
     "venue.update": gettext_lazy("Venue settings changed"),
     "venue.create": gettext_lazy("Venue added"),
+    "staff.role_grant": gettext_lazy("Role given in a venue"),
+    "staff.role_revoke": gettext_lazy("Role taken away in a venue"),
     "report.export": gettext_lazy("Report exported"),
 }
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord, AuditRedactionPermit, Venue, VenueRole
 from cardroom.money import MAX_CENTS
-from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, require_role
+from cardroom.roles import ADMIN_ROLES, MANAGER_ROLES, ROLE_NAMES, require_role
 from cardroom.venues import venue_activate, venue_cache_clear, venue_id_current
 
 SYSTEM_ACTOR = "system"
@@ -91,7 +91,9 @@ def audit_records_redact(*, records: list[AuditRecord]) -> int:
         record.after = _json_safe(record.after) if record.after is not None else None
         record.object_repr = (record.object_repr or "")[:200]
     AuditRedactionPermit.objects.bulk_create([AuditRedactionPermit(record=record) for record in records])
-    AuditRecord.objects.bulk_update(records, fields=list(REDACTABLE_FIELDS), batch_size=500)
+    # The records may be any venue's (VEN-1: a player's records follow him across the operator's
+    # venues): the default manager would update the active venue's only.
+    AuditRecord.all_venues.bulk_update(records, fields=list(REDACTABLE_FIELDS), batch_size=500)
     AuditRedactionPermit.objects.filter(record__in=[record.pk for record in records]).delete()
     return len(records)
 
@@ -268,14 +270,60 @@ def _venue_addresses_clean(changes: dict[str, Any], *, venue: Venue) -> dict[str
     return changes
 
 
-def staff_role_grant(*, user, role: str, venue: Venue | None = None) -> None:
+def staff_role_grant(*, user, role: str, venue: Venue | None = None, actor=None) -> None:
     """Give a staff member a role in a venue (VEN-1; the active or default venue unless named).
-    His Django group for the role follows, for the admin site's model permissions."""
+    His Django groups follow (staff_groups_sync), for the admin site's model permissions. With
+    an `actor` (an administrator's change) the grant is audited in the venue of the role."""
+    if role not in ROLE_NAMES:
+        raise DomainError("unknown_role", _("Unknown role: %s") % role, rule="ROL-1")
+    venue_id = venue.pk if venue is not None else venue_id_current()
+    row, created = VenueRole.objects.get_or_create(user=user, venue_id=venue_id, role=role)
+    staff_groups_sync(user=user)
+    if created and actor is not None:
+        audit_record(actor=actor, action="staff.role_grant", obj=row, after=_role_snapshot(row))
+
+
+def staff_role_revoke(*, user, role: str, venue: Venue, actor=None) -> None:
+    """Take a staff member's role in a venue away (VEN-1). His Django group for the role goes
+    too unless he holds the role in another venue. With an `actor`, audited in that venue."""
+    row = VenueRole.objects.filter(user=user, venue=venue, role=role).first()
+    if row is None:
+        return
+    if actor is not None:
+        audit_record(actor=actor, action="staff.role_revoke", obj=row, before=_role_snapshot(row))
+    row.delete()
+    staff_groups_sync(user=user)
+
+
+@transaction.atomic
+def staff_roles_set(*, actor, user, roles: set[tuple[int, str]]) -> None:
+    """Make a staff member's roles exactly `roles`, as (venue key, role) pairs (VEN-1): the
+    administrator's form of roles per venue (the admin site's user page). Each grant and each
+    revocation is audited in its venue; his Django groups follow."""
+    require_role(actor, *ADMIN_ROLES)
+    unknown = sorted({role for _venue, role in roles} - ROLE_NAMES)
+    if unknown:
+        raise DomainError("unknown_role", _("Unknown role: %s") % ", ".join(unknown), rule="ROL-1")
+    held = set(VenueRole.objects.filter(user=user).values_list("venue_id", "role"))
+    for venue_id, role in sorted(held - roles):
+        staff_role_revoke(user=user, role=role, venue=Venue(pk=venue_id), actor=actor)
+    for venue_id, role in sorted(roles - held):
+        staff_role_grant(user=user, role=role, venue=Venue(pk=venue_id), actor=actor)
+    staff_groups_sync(user=user)
+
+
+def staff_groups_sync(*, user) -> None:
+    """A staff member's role groups are the union of his roles in every venue (VEN-1): the admin
+    site's model permissions go by groups, which know no venue. Groups that are not roles (the
+    dealer tablets') are left as they are."""
     from django.contrib.auth.models import Group
 
-    venue_id = venue.pk if venue is not None else venue_id_current()
-    VenueRole.objects.get_or_create(user=user, venue_id=venue_id, role=role)
-    user.groups.add(Group.objects.get(name=role))
+    wanted = set(VenueRole.objects.filter(user=user).values_list("role", flat=True))
+    current = set(user.groups.filter(name__in=ROLE_NAMES).values_list("name", flat=True))
+    if wanted - current:
+        user.groups.add(*Group.objects.filter(name__in=wanted - current))
+    if current - wanted:
+        user.groups.remove(*Group.objects.filter(name__in=current - wanted))
     user.__dict__.pop("_cardroom_venue_roles", None)
 
 
@@ -306,3 +354,7 @@ def venue_create(*, actor, name: str, slug: str, time_zone: str = "Europe/Bratis
             now=now,
         )
     return venue
+
+
+def _role_snapshot(row: VenueRole) -> dict:
+    return {"user": row.user.get_username(), "venue": row.venue_id, "role": row.role}

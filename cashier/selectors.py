@@ -5,6 +5,7 @@ from datetime import date, datetime
 from django.db.models import Case, Count, IntegerField, Max, Min, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
 
+from cardroom.models import Venue
 from cardroom.selectors import gaming_day_bounds, gaming_day_of
 from cashier.models import (
     ROOM_ACCOUNT_KINDS,
@@ -175,11 +176,16 @@ def shift_transactions(*, shift: Shift) -> QuerySet[CashierTransaction]:
     return shift.transactions.select_related("player", "posting").order_by("-created_at", "-pk")
 
 
-def player_cash_total_for_day(*, player_id: int, day: date) -> int:
-    """PLY-2: the player's cash buy-ins and payouts in one gaming day, summed (cents)."""
-    start, end = gaming_day_bounds(day)
+def player_cash_total_for_day(*, player_id: int, day: date, venue: Venue | None = None) -> int:
+    """PLY-2: the player's cash buy-ins and payouts in one gaming day, summed (cents), in every
+    venue of the operator (VEN-1: the obligation is the operator's). The gaming day is `venue`'s
+    (the active venue's unless named), the venue where the new transaction happens: from its
+    start hour in its time zone to the next day's. Where the venues' days start at other hours,
+    a movement in another venue counts by its moment inside that window, not by the other
+    venue's own gaming day, so a sum can never slip past the threshold between two days."""
+    start, end = gaming_day_bounds(day, venue=venue)
     return (
-        CashierTransaction.objects.filter(
+        CashierTransaction.all_venues.filter(
             Q(player_id=player_id, method=PaymentMethod.CASH, created_at__gte=start, created_at__lt=end)
         ).aggregate(total=Sum("amount_cents"))["total"]
         or 0

@@ -5,7 +5,8 @@ The JSON follows the API's conventions: amounts are integer cents in fields name
 times ISO 8601 in the venue's time zone, choices by their stored value. The CSV files are for
 spreadsheets, as the reports' are: amounts in EUR with two decimals (`amount` for
 `amount_cents`), text cells made safe (cardroom.spreadsheet). The games' records are read
-through the relations that point at the player (see players/selectors/data_rights.py).
+through the relations that point at the player (see players/selectors/data_rights.py), in every
+venue of the operator (VEN-1): each row of a list names its venue.
 """
 
 import json
@@ -15,8 +16,9 @@ from django.utils import timezone
 
 from cardroom.money import cents_to_decimal
 from cardroom.selectors import venue_get
+from cardroom.venues import venue_by_pk
 from players.models import Player
-from players.selectors.data_rights import player_audit_records
+from players.selectors.data_rights import player_audit_records, player_records
 
 FORMAT = "cardroom.player-data/1"
 SECTIONS = (
@@ -42,6 +44,11 @@ def _day(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
+def _venue(venue_id: int) -> str:
+    """The name of the venue a row belongs to (VEN-1: receipts and tables are numbered per venue)."""
+    return venue_by_pk(venue_id).name
+
+
 def _identity(player: Player) -> dict:
     return {
         "player_id": player.pk,
@@ -62,9 +69,14 @@ def _identity(player: Player) -> dict:
 
 
 def _sessions(player: Player) -> list[dict]:
-    sessions = player.cash_sessions.select_related("table", "table__game").order_by("started_at", "pk")
+    sessions = (
+        player_records(player, "cash_sessions")
+        .select_related("table", "table__game")
+        .order_by("started_at", "pk")
+    )
     return [
         {
+            "venue": _venue(session.venue_id),
             "session_id": session.pk,
             "game": session.table.game.name,
             "table": session.table.number,
@@ -81,9 +93,14 @@ def _sessions(player: Player) -> list[dict]:
 
 
 def _entries(player: Player) -> list[dict]:
-    entries = player.tournament_entries.select_related("tournament").order_by("registered_at", "pk")
+    entries = (
+        player_records(player, "tournament_entries")
+        .select_related("tournament")
+        .order_by("registered_at", "pk")
+    )
     return [
         {
+            "venue": _venue(entry.venue_id),
             "entry_id": entry.pk,
             "tournament": entry.tournament.name,
             "tournament_id": entry.tournament_id,
@@ -105,11 +122,23 @@ def _entries(player: Player) -> list[dict]:
 
 
 def _transactions(player: Player) -> list[dict]:
-    transactions = player.cashier_transactions.order_by("created_at", "pk").values(
-        "receipt_number", "kind", "amount_cents", "method", "reference", "created_at", "posting__reversed_by"
+    transactions = (
+        player_records(player, "cashier_transactions")
+        .order_by("created_at", "pk")
+        .values(
+            "receipt_number",
+            "kind",
+            "amount_cents",
+            "method",
+            "reference",
+            "created_at",
+            "posting__reversed_by",
+            "venue_id",
+        )
     )
     return [
         {
+            "venue": _venue(row["venue_id"]),
             "receipt": row["receipt_number"],
             "kind": row["kind"],
             "amount_cents": row["amount_cents"],
@@ -126,6 +155,7 @@ def _jackpot_shares(player: Player) -> list[dict]:
     shares = player.jackpot_shares.select_related("claim").order_by("claim__created_at", "pk")
     return [
         {
+            "venue": _venue(share.claim.venue_id),
             "role": share.role,
             "amount_cents": share.amount_cents,
             "won_at": _moment(share.claim.created_at),
@@ -136,9 +166,12 @@ def _jackpot_shares(player: Player) -> list[dict]:
 
 
 def _waiting(player: Player) -> list[dict]:
-    entries = player.waiting_entries.select_related("game", "table").order_by("added_at", "pk")
+    entries = (
+        player_records(player, "waiting_entries").select_related("game", "table").order_by("added_at", "pk")
+    )
     return [
         {
+            "venue": _venue(entry.venue_id),
             "game": entry.game.name,
             "source": entry.source,
             "status": entry.status,
@@ -158,6 +191,7 @@ def _waiting(player: Player) -> list[dict]:
 
 def _audit_row(record) -> dict:
     return {
+        "venue": _venue(record.venue_id),
         "at": _moment(record.at),
         "staff": record.actor_name,
         "action": record.action,
@@ -227,21 +261,22 @@ def _cell(key: str, value):
 LIST_COLUMNS = {
     "id_checks": ["verified_at", "verified_by"],
     "sessions": [
-        "session_id", "game", "table", "seat", "state", "started_at", "ended_at",
+        "venue", "session_id", "game", "table", "seat", "state", "started_at", "ended_at",
         "buy_in_cents", "top_up_cents", "cash_out_cents",
     ],
     "entries": [
-        "entry_id", "tournament", "tournament_id", "number", "kind", "status", "present", "registered_at",
-        "busted_at", "finish_place", "prize_cents", "prize_paid", "refund_cents", "rebuys", "add_ons",
+        "venue", "entry_id", "tournament", "tournament_id", "number", "kind", "status", "present",
+        "registered_at", "busted_at", "finish_place", "prize_cents", "prize_paid", "refund_cents",
+        "rebuys", "add_ons",
     ],
-    "transactions": ["receipt", "kind", "amount_cents", "method", "for", "at", "reversed"],
-    "jackpot_shares": ["role", "amount_cents", "won_at", "paid_at"],
+    "transactions": ["venue", "receipt", "kind", "amount_cents", "method", "for", "at", "reversed"],
+    "jackpot_shares": ["venue", "role", "amount_cents", "won_at", "paid_at"],
     "waiting_lists": [
-        "game", "source", "status", "nickname", "phone", "added_at", "checked_in_at", "called_at",
+        "venue", "game", "source", "status", "nickname", "phone", "added_at", "checked_in_at", "called_at",
         "table", "seat", "missed_calls", "left_at",
     ],
     "audit_records": [
-        "at", "staff", "action", "object_type", "object_id", "object", "before", "after", "note",
+        "venue", "at", "staff", "action", "object_type", "object_id", "object", "before", "after", "note",
     ],
 }  # fmt: skip
 

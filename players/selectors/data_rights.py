@@ -5,6 +5,9 @@ The games import `players`, never the reverse (docs/architecture.md, Layers), so
 are read here through the relations that point at the player (`player.cash_sessions`,
 `player.tournament_entries`, ...), by the field names and choice values those apps define. The
 tests of GDP-1 run each refusal through the games' own services, so a renamed state breaks them.
+
+The register is the operator's (VEN-1): a player's records are read in every venue, whichever
+venue the manager works in, through each relation's `all_venues` manager (`player_records`).
 """
 
 from dataclasses import dataclass
@@ -17,7 +20,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from cardroom.money import format_eur
-from cardroom.selectors import venue_get
+from cardroom.venues import venue_all
 from players.models import ExclusionStatus, Player
 
 RULE = "GDP-1"
@@ -26,6 +29,13 @@ ENTRY_ACTIVE = "active"
 ENTRY_REFUND_DUE = "refund_due"
 TOURNAMENT_OVER = ("finished", "cancelled")
 WAITING_STATUSES = ("waiting", "called")
+
+
+def player_records(player: Player, relation: str) -> QuerySet:
+    """The player's rows of a venue-scoped relation (`cash_sessions`, `tournament_entries`,
+    `waiting_entries`, `cashier_transactions`) in every venue of the operator (VEN-1): a
+    relation's default manager would read the active venue's rows only."""
+    return getattr(player, relation)(manager="all_venues")
 
 
 def _refusal(code: str, message: str) -> DomainError:
@@ -40,7 +50,9 @@ def erasure_refusals(*, player: Player, today: date | None = None) -> list[Domai
         when = formats.date_format(timezone.localtime(player.erased_at), "SHORT_DATE_FORMAT")
         return [_refusal("already_erased", _("The personal data was erased on %(date)s.") % {"date": when})]
     refusals = []
-    for session in player.cash_sessions.filter(ended_at__isnull=True).select_related("table"):
+    for session in (
+        player_records(player, "cash_sessions").filter(ended_at__isnull=True).select_related("table")
+    ):
         refusals.append(
             _refusal(
                 "erase_seated",
@@ -48,8 +60,10 @@ def erasure_refusals(*, player: Player, today: date | None = None) -> list[Domai
                 % {"table": session.table, "seat": session.seat},
             )
         )
-    playing = player.tournament_entries.filter(status=ENTRY_ACTIVE).exclude(
-        tournament__status__in=TOURNAMENT_OVER
+    playing = (
+        player_records(player, "tournament_entries")
+        .filter(status=ENTRY_ACTIVE)
+        .exclude(tournament__status__in=TOURNAMENT_OVER)
     )
     for entry in playing.select_related("tournament"):
         refusals.append(
@@ -59,7 +73,9 @@ def erasure_refusals(*, player: Player, today: date | None = None) -> list[Domai
                 % {"tournament": entry.tournament.name, "number": entry.number},
             )
         )
-    for entry in player.waiting_entries.filter(status__in=WAITING_STATUSES).select_related("game"):
+    for entry in (
+        player_records(player, "waiting_entries").filter(status__in=WAITING_STATUSES).select_related("game")
+    ):
         refusals.append(
             _refusal(
                 "erase_waiting",
@@ -86,7 +102,7 @@ def erasure_refusals(*, player: Player, today: date | None = None) -> list[Domai
 def _money_owed(player: Player) -> list[DomainError]:
     """Prizes, refunds, bounties and jackpot shares the cage has still to pay the player."""
     owed = []
-    entries = player.tournament_entries.select_related("tournament")
+    entries = player_records(player, "tournament_entries").select_related("tournament")
     for entry in entries.filter(prize_cents__gt=0, prize_transaction__isnull=True):
         owed.append(
             _refusal(
@@ -104,7 +120,8 @@ def _money_owed(player: Player) -> list[DomainError]:
             )
         )
     bounties = (
-        player.tournament_entries.filter(bounties_won__isnull=False, bounties_won__transaction__isnull=True)
+        player_records(player, "tournament_entries")
+        .filter(bounties_won__isnull=False, bounties_won__transaction__isnull=True)
         .values("tournament__name")
         .annotate(total=Sum("bounties_won__amount_cents"))
         .order_by("tournament__name")
@@ -136,19 +153,22 @@ def _years_later(day: date, years: int) -> date:
 
 
 def last_transaction_at(player: Player) -> datetime | None:
-    return player.cashier_transactions.aggregate(last=Max("created_at"))["last"]
+    return player_records(player, "cashier_transactions").aggregate(last=Max("created_at"))["last"]
 
 
 def identity_retained_until(*, player: Player, today: date | None = None) -> date | None:
-    """The last day the law makes the room keep the player's identity (GDP-1): the venue's
-    `identity_retention_years` after the day of the player's last cashier transaction (the
-    anti-money-laundering records: the due diligence and the ledger). None when that day has
-    passed, or the player never moved money: then nothing has to be kept."""
+    """The last day the law makes the room keep the player's identity (GDP-1): the venues'
+    `identity_retention_years` after the day of the player's last cashier transaction in any
+    venue (the anti-money-laundering records: the due diligence and the ledger). The obligation
+    is the operator's (VEN-1), so the longest of its venues' periods counts. None when that day
+    has passed, or the player never moved money: then nothing has to be kept."""
     today = today or timezone.localdate()
     last = last_transaction_at(player)
     if last is None:
         return None
-    until = _years_later(timezone.localdate(last), venue_get().identity_retention_years)
+    until = _years_later(
+        timezone.localdate(last), max(venue.identity_retention_years for venue in venue_all())
+    )
     return until if until >= today else None
 
 
@@ -172,10 +192,10 @@ def erasure_outlook(*, player: Player, today: date | None = None) -> ErasureOutl
         refusals=erasure_refusals(player=player, today=today),
         retain_until=identity_retained_until(player=player, today=today),
         last_transaction=last_transaction_at(player),
-        sessions=player.cash_sessions.count(),
-        entries=player.tournament_entries.count(),
-        transactions=player.cashier_transactions.count(),
-        waiting_entries=player.waiting_entries.count(),
+        sessions=player_records(player, "cash_sessions").count(),
+        entries=player_records(player, "tournament_entries").count(),
+        transactions=player_records(player, "cashier_transactions").count(),
+        waiting_entries=player_records(player, "waiting_entries").count(),
         audit_records=player_audit_records(player=player).count(),
     )
 
@@ -184,17 +204,21 @@ def player_audit_records(*, player: Player) -> QuerySet[AuditRecord]:
     """The audit records about the player: the player's card, and each session, waiting-list
     entry, tournament entry and its payments, jackpot share and cashier posting of the player's,
     oldest first."""
-    entries = list(player.tournament_entries.values_list("pk", flat=True))
+    entries = list(player_records(player, "tournament_entries").values_list("pk", flat=True))
     related = {
         "players.player": [player.pk],
-        "cashgame.playersession": list(player.cash_sessions.values_list("pk", flat=True)),
-        "cashgame.waitingentry": list(player.waiting_entries.values_list("pk", flat=True)),
+        "cashgame.playersession": list(player_records(player, "cash_sessions").values_list("pk", flat=True)),
+        "cashgame.waitingentry": list(player_records(player, "waiting_entries").values_list("pk", flat=True)),
         "cashgame.jackpotshare": list(player.jackpot_shares.values_list("pk", flat=True)),
         "tournaments.entry": entries,
         "tournaments.entrypayment": list(
-            player.tournament_entries.filter(payments__isnull=False).values_list("payments", flat=True)
+            player_records(player, "tournament_entries")
+            .filter(payments__isnull=False)
+            .values_list("payments", flat=True)
         ),
-        "cashier.posting": list(player.cashier_transactions.values_list("posting_id", flat=True)),
+        "cashier.posting": list(
+            player_records(player, "cashier_transactions").values_list("posting_id", flat=True)
+        ),
     }
     about = Q(pk__in=[])
     for object_type, ids in related.items():

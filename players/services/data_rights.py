@@ -9,6 +9,9 @@ redaction.py). The rows stay: the ledger, the sessions and the entries point at 
 not a single posting changes. What the anti-money-laundering law makes the room keep (the
 identity behind the due diligence and the ledger) is sealed (players/seal.py) until the venue's
 `identity_retention_years` after the last transaction, then destroyed by the hourly task.
+
+The register is the operator's (VEN-1): the export and the erasure cover the player's records in
+every venue, whichever venue the manager works in.
 """
 
 from datetime import datetime
@@ -35,6 +38,7 @@ from players.selectors.data_rights import (
     identity_retained_until,
     last_transaction_at,
     player_audit_records,
+    player_records,
 )
 from players.services.redaction import Redactor, Traces, audit_trail_redact, identity_traces
 
@@ -132,7 +136,7 @@ def player_erase(*, actor, player: Player, request: str, now: datetime | None = 
         traces.add_identity(values)
     if player.date_of_birth:
         traces.birth_dates.add(player.date_of_birth.isoformat())
-    for nickname, phone in player.waiting_entries.values_list("nickname", "phone"):
+    for nickname, phone in player_records(player, "waiting_entries").values_list("nickname", "phone"):
         if nickname:
             traces.nicknames.add(nickname)
         if phone:
@@ -159,7 +163,7 @@ def player_erase(*, actor, player: Player, request: str, now: datetime | None = 
     player.erased_at = now
     player.refresh_search_keys()
     player.save()
-    waiting = player.waiting_entries.update(nickname="", phone="", join_address="")
+    waiting = player_records(player, "waiting_entries").update(nickname="", phone="", join_address="")
     erasure = PlayerErasure.objects.create(
         player=player,
         erased_at=now,

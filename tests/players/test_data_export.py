@@ -45,6 +45,7 @@ def test_export_holds_everything_the_system_holds_about_the_player__GDP_1(histor
     assert document["id_checks"] == [{"verified_at": "2026-11-10T18:02:00+01:00", "verified_by": "cashier1"}]
     assert document["sessions"] == [
         {
+            "venue": "Card Room",
             "session_id": session.pk,
             "game": "NLHE 1/2",
             "table": 1,
@@ -59,6 +60,7 @@ def test_export_holds_everything_the_system_holds_about_the_player__GDP_1(histor
     ]
     assert document["entries"] == [
         {
+            "venue": "Card Room",
             "entry_id": entry.pk,
             "tournament": "Friday Freezeout",
             "tournament_id": history.tournament.pk,
@@ -85,10 +87,14 @@ def test_export_holds_everything_the_system_holds_about_the_player__GDP_1(histor
         (4, "tournament_buy_in", 10_000, f"tournament:{history.tournament.pk}", "2026-11-10T19:25:00+01:00"),
         (6, "prize_payout", 18_000, f"tournament:{history.tournament.pk}", "2026-11-10T20:10:00+01:00"),
     ]
-    assert {(t["method"], t["reversed"]) for t in document["transactions"]} == {("cash", False)}
+    assert {(t["venue"], t["method"], t["reversed"]) for t in document["transactions"]} == {
+        ("Card Room", "cash", False)
+    }
+    assert {r["venue"] for r in document["audit_records"]} == {"Card Room"}
     assert document["jackpot_shares"] == []
     assert document["waiting_lists"] == [
         {
+            "venue": "Card Room",
             "game": "NLHE 1/2",
             "source": "remote",
             "status": "removed",
@@ -103,6 +109,7 @@ def test_export_holds_everything_the_system_holds_about_the_player__GDP_1(histor
             "left_at": "2026-11-10T18:12:00+01:00",
         },
         {
+            "venue": "Card Room",
             "game": "NLHE 1/2",
             "source": "in_person",
             "status": "removed",
@@ -212,17 +219,17 @@ def test_export_as_csv_tables_in_eur__GDP_1(history, manager):
         ["last_name", "Šťastný"],
     ]
     header, rows = tables["transactions"]
-    assert header == ["receipt", "kind", "amount", "method", "for", "at", "reversed"]
-    assert [(row[0], str(row[2])) for row in rows] == [
-        (2, "150.00"),
-        (3, "210.00"),
-        (4, "100.00"),
-        (6, "180.00"),
+    assert header == ["venue", "receipt", "kind", "amount", "method", "for", "at", "reversed"]
+    assert [(row[0], row[1], str(row[3])) for row in rows] == [
+        ("Card Room", 2, "150.00"),
+        ("Card Room", 3, "210.00"),
+        ("Card Room", 4, "100.00"),
+        ("Card Room", 6, "180.00"),
     ]
     header, rows = tables["sessions"]
     assert header[-3:] == ["buy_in", "top_up", "cash_out"]
     assert [str(value) for value in rows[0][-3:]] == ["150.00", "0.00", "210.00"]
-    assert tables["jackpot_shares"] == (["role", "amount", "won_at", "paid_at"], [])
+    assert tables["jackpot_shares"] == (["venue", "role", "amount", "won_at", "paid_at"], [])
     header, rows = tables["audit_records"]
     assert json.loads(rows[1][header.index("before")])["nickname"] == "Kobrík"
     assert AuditRecord.objects.get(action="player.export").after["format"] == "csv"

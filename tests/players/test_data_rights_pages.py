@@ -178,12 +178,12 @@ def test_export_downloads_json_and_a_zip_of_csv_files_each_audited__GDP_1(client
     )
     transactions = next(name for name in files.namelist() if name.endswith("/transactions.csv"))
     rows = list(csv.reader(io.StringIO(files.read(transactions).decode("utf-8-sig"))))
-    assert rows[0] == ["receipt", "kind", "amount", "method", "for", "at", "reversed"]
-    assert [(row[1], row[2]) for row in rows[1:]] == [
-        ("cash_buy_in", "150.00"),
-        ("cash_out", "210.00"),
-        ("tournament_buy_in", "100.00"),
-        ("prize_payout", "180.00"),
+    assert rows[0] == ["venue", "receipt", "kind", "amount", "method", "for", "at", "reversed"]
+    assert [(row[0], row[2], row[3]) for row in rows[1:]] == [
+        ("Card Room", "cash_buy_in", "150.00"),
+        ("Card Room", "cash_out", "210.00"),
+        ("Card Room", "tournament_buy_in", "100.00"),
+        ("Card Room", "prize_payout", "180.00"),
     ]
     assert list(
         AuditRecord.objects.filter(action="player.export")

@@ -79,7 +79,9 @@ def session_buy_in(
         require_open(locked)
         # The player's open session and the seat's, in one read.
         wanted = Q(player=player) | Q(table=locked, seat=seat) if seat is not None else Q(player=player)
-        found = list(PlayerSession.objects.filter(wanted, ended_at__isnull=True).select_related("table"))
+        # In every venue (VEN-1): a player seated in another venue is refused here, not by the
+        # one-open-session index as a failure.
+        found = list(PlayerSession.all_venues.filter(wanted, ended_at__isnull=True).select_related("table"))
         session = next((open_one for open_one in found if open_one.player_id == player.pk), None)
         if session is not None:
             if session.table_id != locked.pk or session.state != SeatState.AWAITING_BUY_IN:

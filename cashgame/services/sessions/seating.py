@@ -24,7 +24,10 @@ DEALABLE = {SeatState.PLAYING}
 
 
 def _check_not_seated(player: Player) -> None:
-    other = PlayerSession.objects.filter(player=player, ended_at__isnull=True).select_related("table").first()
+    # In every venue (VEN-1): the player is the operator's and sits at one table at a time.
+    other = (
+        PlayerSession.all_venues.filter(player=player, ended_at__isnull=True).select_related("table").first()
+    )
     if other is not None:
         raise DomainError(
             "already_seated",

@@ -90,12 +90,15 @@ def _check_eligible(*, player: Player, kind: str, now: datetime) -> None:
 
 
 def _check_aml(*, player: Player, amount_cents: int, method: str, now: datetime) -> None:
-    """PLY-2: cash movements reaching the threshold in a gaming day need a verified ID. The
-    caller holds the player's lock, so two desks cannot split a sum past the check."""
+    """PLY-2: cash movements reaching the threshold in a gaming day need a verified ID, counted
+    in all the operator's venues and against this venue's threshold (VEN-1). The caller holds
+    the player's lock (the register is shared), so two desks, in one venue or in two, cannot
+    split a sum past the check."""
     if method != PaymentMethod.CASH or player.id_verified:
         return
     venue = venue_get()
-    total = player_cash_total_for_day(player_id=player.pk, day=gaming_day_of(now, venue=venue)) + amount_cents
+    day = gaming_day_of(now, venue=venue)
+    total = player_cash_total_for_day(player_id=player.pk, day=day, venue=venue) + amount_cents
     if total >= venue.aml_threshold_cents:
         raise DomainError(
             "aml_id_required",
