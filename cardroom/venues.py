@@ -107,7 +107,13 @@ def venue_by_pk(pk: int):
 
 
 def venue_by_slug(slug: str):
-    return _venues().by_slug.get(slug)
+    """The venue of an address name; a venue added in another process in the last few seconds
+    is found too (the table is read again on a miss)."""
+    venue = _venues().by_slug.get(slug)
+    if venue is None:
+        venue_cache_clear()
+        venue = _venues().by_slug.get(slug)
+    return venue
 
 
 def venue_by_host(host: str):

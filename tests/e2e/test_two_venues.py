@@ -13,7 +13,7 @@ from cardroom.selectors import venue_get
 from cardroom.services import staff_role_grant
 from cardroom.venues import venue_activate
 from cashgame.services.sessions import session_seat
-from cashier.models import CashierTransaction
+from cashier.models import CashierTransaction, Shift
 from cashier.services import shift_open
 from players.services import player_exclude
 from reports.selectors.books import books_problems
@@ -22,6 +22,7 @@ from tests.conftest import PASSWORD, make_staff
 from tests.e2e.conftest import log_in, screenshot
 from tests.factories import PlayerFactory, cage_stock
 from tests.tournaments.factories import TournamentFactory
+from tournaments.services.registration import entry_register
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +43,7 @@ def sell(page, live_server, card: str, player, amount: str) -> str:
     page.fill("#player-search", card)
     page.press("#player-search", "Enter")
     page.wait_for_url(f"**/cashier/?player={player.pk}")
-    page.keyboard.type(amount)
+    page.fill("#id_buy-in_amount", amount)
     page.click(SELL)
     if page.locator(CONFIRM).count():
         page.click(CONFIRM)
@@ -115,6 +116,48 @@ def test_two_rooms_run_one_night_side_by_side__VEN_1(browser, live_server):
     tv.goto(f"{live_server.url}/v/room/tv/{tournament_one.pk}/")
     assert "Friday Deepstack" in tv.inner_text("main")
 
+    # Tournament fees in both rooms: two entries at the first, one at the second (10.00 EUR each).
+    for venue, cashier, count in ((one, cashier_one, 2), (two, cashier_two, 1)):
+        with venue_activate(venue):
+            shift = Shift.objects.get(cashier=cashier, status="open")
+            for n in range(count):
+                entry_register(
+                    actor=cashier,
+                    tournament=rooms[venue.slug][1],
+                    player=PlayerFactory(),
+                    shift=shift,
+                    idempotency_key=f"two-venues-{venue.slug}-{n:04d}",
+                )
+
+    # The group's manager picks the first room, and sees both rooms' night in one report: each
+    # figure the sum of the two rooms', the jackpot funds apart.
+    manager_context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    manager_page = manager_context.new_page()
+    manager_page.set_default_timeout(10_000)
+    manager_page.goto(f"{live_server.url}/login/")
+    manager_page.fill("#id_username", "group-manager")
+    manager_page.fill("#id_password", PASSWORD)
+    manager_page.click("button[type=submit].primary")
+    manager_page.wait_for_url("**/venue/pick/?next=*")
+    assert manager_page.locator("button[name=venue]").all_inner_texts() == [
+        "Card Room\nManager",
+        "Casino Two\nManager",
+    ]
+    screenshot(manager_page, "two-venues-pick")
+    manager_page.click(f"button[name=venue][value='{one.pk}']")
+    manager_page.wait_for_url(f"{live_server.url}/")
+    manager_page.goto(f"{live_server.url}/reports/")
+    manager_page.click("a[href^='/reports/operator/']")
+    manager_page.wait_for_url("**/reports/operator/*")
+    rows = {
+        row.locator("th").inner_text(): row.locator("td").all_inner_texts()
+        for row in manager_page.locator("table.operator tbody tr").all()
+    }
+    assert rows["Tournament fees"] == ["20.00", "10.00", "30.00"]  # EUR, as the heading says
+    assert rows["Prize contributions"] == ["180.00", "90.00", "270.00"]
+    assert rows["Rake"] == ["0.00", "0.00", "0.00"]
+    screenshot(manager_page, "two-venues-operator-report")
+    manager_context.close()
     context_one.close()
     context_two.close()
     for venue in (one, two):
