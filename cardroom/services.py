@@ -334,14 +334,7 @@ def venue_create(*, actor, name: str, slug: str, time_zone: str = "Europe/Bratis
     if actor is not None:
         require_role(actor, *ADMIN_ROLES)
     _validate_venue({"name": name, "time_zone": time_zone})
-    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug or "") or len(slug) > 40:
-        raise DomainError(
-            "invalid_slug",
-            _("The address name is lowercase letters, digits and dashes, like casino-two."),
-            rule="VEN-1",
-        )
-    if Venue.objects.filter(slug=slug).exists():
-        raise DomainError("slug_taken", _("Another venue has the address name %s.") % slug, rule="VEN-1")
+    slug = _venue_addresses_clean({"slug": slug}, venue=Venue())["slug"]  # no venue has it yet
     venue = Venue.objects.create(name=name.strip(), slug=slug, time_zone=time_zone)
     venue_cache_clear()
     transaction.on_commit(venue_cache_clear)
@@ -350,7 +343,7 @@ def venue_create(*, actor, name: str, slug: str, time_zone: str = "Europe/Bratis
             actor=actor,
             action="venue.create",
             obj=venue,
-            after=snapshot(venue, [*VENUE_FIELDS, "slug"]),
+            after=snapshot(venue, VENUE_FIELDS),
             now=now,
         )
     return venue
