@@ -3,7 +3,16 @@
 import cardroom.venues
 import django.db.models.deletion
 from django.conf import settings
+from django.core.management.color import no_style
 from django.db import migrations, models
+
+
+def rotation_keys_after_the_first(apps, schema_editor):
+    """0002 wrote the first venue's rotation row with its key (1) given, which PostgreSQL's key
+    sequence did not count: the next venue's row would take 1 again. The sequence moves on."""
+    Rotation = apps.get_model("dealers", "Rotation")
+    for sql in schema_editor.connection.ops.sequence_reset_sql(no_style(), [Rotation]):
+        schema_editor.execute(sql)
 
 
 class Migration(migrations.Migration):
@@ -53,4 +62,5 @@ class Migration(migrations.Migration):
             model_name='rotation',
             constraint=models.UniqueConstraint(fields=('venue',), name='dealers_rotation_one_per_venue'),
         ),
+        migrations.RunPython(rotation_keys_after_the_first, migrations.RunPython.noop),
     ]
