@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
@@ -54,9 +55,7 @@ def _venues() -> _VenueTable:
     global _table
     if _table is not None and clock.monotonic() - _table.read_at < VENUE_CACHE_SECONDS:
         return _table
-    from cardroom.models import Venue  # the models import this module for their manager
-
-    venues = list(Venue.objects.order_by("pk"))
+    venues = list(_venue_model().objects.order_by("pk"))
     if not venues:
         raise ImproperlyConfigured("The database has no venue: run `manage.py migrate`.")
     _table = _VenueTable(
@@ -67,6 +66,11 @@ def _venues() -> _VenueTable:
         default_pk=venues[0].pk,
     )
     return _table
+
+
+def _venue_model():
+    """The Venue model, found by name: cardroom.models imports this module for its managers."""
+    return apps.get_model("cardroom", "Venue")
 
 
 def venue_cache_clear() -> None:
@@ -131,9 +135,7 @@ def venue_id_current() -> int:
     if venue_id is not None:
         return venue_id
     if _default_pk is None:
-        from cardroom.models import Venue
-
-        _default_pk = Venue.objects.order_by("pk").values_list("pk", flat=True).first()
+        _default_pk = _venue_model().objects.order_by("pk").values_list("pk", flat=True).first()
         if _default_pk is None:
             raise ImproperlyConfigured("The database has no venue: run `manage.py migrate`.")
     return _default_pk
