@@ -147,10 +147,20 @@ BENCHES = [
         "wait_estimate",
         ["bench/wait_estimate.py"],
         [
-            Figure("wait estimate: median real wait (min)", rf"median real wait\s*= {NUMBER}", "-"),
-            Figure("wait estimate: median absolute error (min)", rf"median absolute error\s*= {NUMBER}", "-"),
             Figure(
-                "wait estimate: median abs error / median wait",
+                "wait estimate: worst inside share",
+                rf"RATIO worst inside share = {NUMBER}",
+                ">= 0.8",
+                at_least(0.8),
+            ),
+            Figure(
+                "wait estimate: worst above share",
+                rf"RATIO worst above share = {NUMBER}",
+                "<= 0.1",
+                below(0.1001),
+            ),
+            Figure(
+                "wait estimate: month's median abs error / median wait",
                 rf"RATIO wait_mae/median_wait = {NUMBER}",
                 "< 0.5",
                 below(0.5),

@@ -162,7 +162,7 @@ def test_he_leaves_a_list_himself_and_only_his_own__WTL_1(game12):
 
 def test_position_and_estimated_wait_from_the_seats_opened_lately__WTL_1(floor, game12, table12):
     # Seats opened at minutes 0, 10, 20 and 40 (and one 3 hours before, outside the window):
-    # gaps 10, 10, 20 minutes, median 10.
+    # 3 gaps in the 45 minutes from the first opening to now, one seat every 15 minutes.
     for minute in (-180, 0, 10, 20, 40):
         session = session_seat(actor=floor, table=table12, player=PlayerFactory(), seat=1, now=at(minute - 1))
         session_release(actor=floor, session=session, now=at(minute))
@@ -170,8 +170,9 @@ def test_position_and_estimated_wait_from_the_seats_opened_lately__WTL_1(floor, 
     (entry,), _token = join([game12], phone="905000002", minute=42)
     (row,) = waiting_status(entry_ids=[entry.pk], now=at(45))
     assert (row["position"], row["waiting"], row["running"]) == (2, 2, True)
-    # Second in line, 10 minutes a seat: about 20 minutes, shown as 10 to 30.
-    assert (row["wait"].low_minutes, row["wait"].high_minutes, row["wait"].middle_seconds) == (10, 30, 1200)
+    # Second in line: about 29 minutes; three gaps say little about the rate, so the range
+    # is wide (poker.waitlist): 5 to 155 minutes.
+    assert (row["wait"].low_minutes, row["wait"].high_minutes, row["wait"].middle_seconds) == (5, 155, 1732)
 
 
 def test_phone_join_is_checked_in_with_his_card_before_he_sits__WTL_1(floor, game12, table12):
