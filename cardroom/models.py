@@ -69,6 +69,13 @@ class Venue(models.Model):
         default=6,
         help_text=_("More joins from one network address within an hour are refused."),
     )
+    waiting_more_time_minutes = models.PositiveSmallIntegerField(
+        _("more time a called player may ask for (minutes)"),
+        default=5,
+        help_text=_(
+            "A called player may ask once from his phone to hold his seat this much longer; 0 turns it off."
+        ),
+    )
     identity_retention_years = models.PositiveSmallIntegerField(
         _("identity kept after the last transaction (years)"),
         default=5,

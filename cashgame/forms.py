@@ -365,6 +365,8 @@ class WaitingSeatForm(forms.Form):
     place = forms.RegexField(regex=r"^[0-9]{1,9}:[0-9]{1,2}$", required=False)
     table = forms.ModelChoiceField(queryset=CashTable.objects.none(), required=False)
     seat = forms.IntegerField(min_value=1, max_value=10, required=False)
+    # Why the player goes ahead of others who could sit (WTL-2); the service asks for it then.
+    reason = forms.CharField(max_length=200, required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -59,6 +59,7 @@ urlpatterns = [
         waiting_views.WaitingActionView.as_view(),
         name="waiting-action",
     ),
+    path("waiting/<number:pk>/log/", waiting_views.WaitingHistoryView.as_view(), name="waiting-history"),
     re_path(
         r"^waiting/(?P<pk>[0-9]+)/(?P<action>seat|remove|check-in)/$",
         waiting_views.WaitingEntryActionView.as_view(),

@@ -100,6 +100,8 @@ class CallNextSerializer(serializers.Serializer):
 class WaitingSeatSerializer(serializers.Serializer):
     seat = StrictIntegerField(min_value=1, max_value=10)
     table = StrictPrimaryKeyRelatedField(queryset=CashTable.objects.all(), required=False, allow_null=True)
+    # Why the player goes ahead of others who could sit now (WTL-2): required then.
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 
 class WaitingListApi(JsonApiView):

@@ -18,7 +18,14 @@ from cashgame.models.sessions import STATE_ACTIONS, PlayerSession, SeatState, Se
 from cashgame.models.hands import Hand, HandStatus, VoidReason
 from cashgame.models.dropbox import DropBoxCount
 from cashgame.models.jackpot import JackpotClaim, JackpotShare, ShareRole
-from cashgame.models.waiting import WAITING_STATUSES, WaitingEntry, WaitSource, WaitStatus
+from cashgame.models.waiting import (
+    WAITING_STATUSES,
+    QueueEvent,
+    QueueLogEntry,
+    WaitingEntry,
+    WaitSource,
+    WaitStatus,
+)
 from cashgame.models.rulings import Ruling
 
 # isort: on
@@ -36,6 +43,8 @@ __all__ = [
     "JackpotClaim",
     "JackpotShare",
     "PlayerSession",
+    "QueueEvent",
+    "QueueLogEntry",
     "Ruling",
     "SeatState",
     "SessionEvent",

@@ -46,6 +46,8 @@ class WaitingEntry(VenueScoped):
     # An HMAC of the network address a remote join came from: what the rate limit counts.
     join_address = models.CharField(max_length=64, blank=True, db_index=True)
     checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    # When the called player asked for more time from his phone (WTL-2): once per entry.
+    more_time_at = models.DateTimeField(_("asked for more time"), null=True, blank=True)
     # How many holds he let pass (WTL-2): one moves him to the end of the list, two take him off.
     missed_calls = models.PositiveSmallIntegerField(_("calls missed"), default=0)
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
@@ -103,3 +105,43 @@ class WaitingEntry(VenueScoped):
     @property
     def is_remote(self) -> bool:
         return self.source == WaitSource.REMOTE
+
+
+class QueueEvent(models.TextChoices):
+    JOIN = "join", _("Joined the list")
+    CALL = "call", _("Called to a seat")
+    MORE_TIME = "more_time", _("Asked for more time")
+    NO_SHOW = "no_show", _("Did not come in time: moved to the end of the list")
+    PASSED = "passed", _("Did not come in time again: off the list")
+    SEAT = "seat", _("Seated")
+    OVERRIDE = "override", _("Seated out of turn by the floor")
+    REMOVE = "remove", _("Taken off the list by the floor")
+    LEAVE = "leave", _("Left the list from the phone")
+    CHECK_IN = "check_in", _("Checked in on arrival")
+
+
+class QueueLogEntry(VenueScoped):
+    """One change to a waiting list (WTL-1, WTL-2), append-only (a database trigger refuses
+    UPDATE and DELETE): the queue's own history, so the floor can show a player in one look
+    whether anybody went ahead of him, and why. The audit trail keeps who did what to any
+    record; this log keeps the list's order of events, read per game."""
+
+    entry = models.ForeignKey(WaitingEntry, on_delete=models.PROTECT, related_name="queue_log")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    event = models.CharField(_("what happened"), max_length=10, choices=QueueEvent.choices)
+    at = models.DateTimeField(_("when"))
+    # None: the player himself (from his phone) or the system (a hold that ran out).
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    table = models.ForeignKey(CashTable, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The floor's reason for an override; the players he went ahead of, by entry id.
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    ahead_of = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("queue log entry")
+        verbose_name_plural = _("queue log")
+        ordering = ["at", "pk"]
+        indexes = [models.Index(fields=["game", "at"], name="queue_log_game_at")]

@@ -27,7 +27,7 @@ from cashgame.models import (
 )
 from cashgame.seat_layout import FIRST_HAND_STATES
 from cashgame.selectors import waiting_queue
-from cashgame.selectors.waiting import must_move_next
+from cashgame.selectors.waiting import ahead_in_line, must_move_next
 from players.selectors import player_search
 
 # How a player on the list takes an empty seat.
@@ -69,6 +69,11 @@ def _candidate(entry: WaitingEntry, sessions: dict[int, PlayerSession]) -> dict:
     return row
 
 
+def _in_list_order(queue: list[WaitingEntry]) -> list[WaitingEntry]:
+    """The seat's queue puts a called player first; the list's order is the order they came."""
+    return sorted(queue, key=lambda entry: (entry.added_at, entry.pk))
+
+
 def _dealt_at_own_table(session: PlayerSession) -> bool:
     table = session.table
     if not table.hand_in_progress:
@@ -96,9 +101,13 @@ def empty_seat_offer(*, table: CashTable, seat: int, entry_id: int | None = None
         must_move_reason = _(
             "%(player)s is dealt in the hand in progress at %(table)s: the move waits until it ends."
         ) % {"player": must_move.player.full_name, "table": must_move.table}
-    queue = waiting_queue(table=table, seat=seat)[:PANEL_ROWS]
-    sessions = _open_sessions(entry.player_id for entry in queue)
+    whole_queue = waiting_queue(table=table, seat=seat)
+    queue = whole_queue[:PANEL_ROWS]
+    sessions = _open_sessions(entry.player_id for entry in whole_queue)
     candidates = [_candidate(entry, sessions) for entry in queue]
+    for row in candidates:
+        # Seated ahead of others who could sit: the floor says why (the queue log keeps it).
+        row["passes_over"] = ahead_in_line(row["entry"], _in_list_order(whole_queue), set(sessions))
     first = candidates[0] if candidates else None
     # The next on the list is the panel's main action, unless a must-move player comes first.
     main = first if must_move is None else None
@@ -223,3 +232,5 @@ def waiting_page_offers(board: list[dict]) -> None:
                 row["places"], row["reason"] = [], seated_reason(sessions[entry.player_id])
             elif not row["places"]:
                 row["reason"] = _("No free seat at a table of this game.")
+            # Seated ahead of others who could sit: the floor says why (the queue log keeps it).
+            row["passes_over"] = ahead_in_line(entry, [r["entry"] for r in block["entries"]], set(sessions))

@@ -6,8 +6,19 @@ from datetime import datetime
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from cashgame.models import CashTable, Game, PlayerSession, TableStatus, WaitingEntry, WaitStatus
+from cardroom.selectors import venue_get
+from cashgame.models import (
+    CashTable,
+    Game,
+    PlayerSession,
+    QueueEvent,
+    QueueLogEntry,
+    TableStatus,
+    WaitingEntry,
+    WaitStatus,
+)
 from poker.waitlist import WINDOW_SECONDS, WaitRange, estimate
 
 
@@ -21,6 +32,51 @@ def seat_openings(*, game_ids: list[int], now: datetime) -> dict[int, list[float
     ).values_list("table__game_id", "ended_at"):
         openings[game_id].append(ended_at.timestamp())
     return openings
+
+
+def more_time_refusal(entry: WaitingEntry, *, minutes: int, now: datetime) -> str | None:
+    """Why the called player cannot ask for more time now, or None when he can (the phone's
+    button is shown disabled with this reason)."""
+    if minutes <= 0:
+        return _("This room does not hold seats longer on request. Come to the floor now.")
+    if entry.more_time_at is not None:
+        return _("You asked for more time already. Come to the floor now.")
+    if entry.status != WaitStatus.CALLED or entry.hold_until is None or entry.hold_until <= now:
+        return _("You can ask for more time only while your seat is held for you.")
+    return None
+
+
+def ahead_in_line(entry: WaitingEntry, queue: list[WaitingEntry], seated_player_ids: set[int]) -> list:
+    """The players seating `entry` would pass over (WTL-2), from his game's `queue` in its order:
+    those waiting before him who could sit now. A phone joiner who has not arrived (no player
+    yet) and a player seated at another table cannot, so they are not passed over; a called
+    player's turn has come, so he passes over nobody."""
+    if entry.status != WaitStatus.WAITING:
+        return []
+    ahead = []
+    for other in queue:
+        if other.pk == entry.pk:
+            return ahead
+        could_sit = other.player_id is not None and other.player_id not in seated_player_ids
+        if other.status == WaitStatus.WAITING and could_sit:
+            ahead.append(other)
+    return ahead
+
+
+def passed_over(entry: WaitingEntry) -> list[WaitingEntry]:
+    """`ahead_in_line` read from the database (two queries; the caller holds the game's lock when
+    it acts on the answer)."""
+    queue = list(
+        WaitingEntry.objects.filter(game_id=entry.game_id, status=WaitStatus.WAITING)
+        .select_related("player")
+        .order_by("added_at", "pk")
+    )
+    seated = set(
+        PlayerSession.objects.filter(
+            player_id__in=[other.player_id for other in queue if other.player_id], ended_at__isnull=True
+        ).values_list("player_id", flat=True)
+    )
+    return ahead_in_line(entry, queue, seated)
 
 
 def game_running(game: Game) -> bool:
@@ -51,6 +107,7 @@ def waiting_status(*, entry_ids: list[int], now: datetime | None = None) -> list
         .values_list("game_id", "pk")
     ):
         queues[game_id].append(pk)
+    more_minutes = venue_get().waiting_more_time_minutes
     rows = []
     for entry in entries:
         position = queues[entry.game_id].index(entry.pk) + 1 if entry.status == WaitStatus.WAITING else None
@@ -72,6 +129,10 @@ def waiting_status(*, entry_ids: list[int], now: datetime | None = None) -> list
                 "hold_seconds": hold,
                 "hold_text": None if hold is None else f"{hold // 60}:{hold % 60:02d}",
                 "moved_to_end": entry.status == WaitStatus.WAITING and entry.missed_calls > 0,
+                "more_time_minutes": more_minutes,
+                "more_time_refusal": more_time_refusal(entry, minutes=more_minutes, now=now)
+                if entry.status == WaitStatus.CALLED
+                else None,
             }
         )
     return rows
@@ -128,3 +189,47 @@ def must_move_next(*, table: CashTable) -> PlayerSession | None:
         .order_by("started_at", "pk")
         .first()
     )
+
+
+SEATED_EVENTS = (QueueEvent.SEAT, QueueEvent.OVERRIDE)
+
+
+def queue_history(*, entry: WaitingEntry, now: datetime | None = None) -> dict:
+    """ "Was I skipped?" (WTL-2): the entry's own queue log, and every player of the same game
+    who joined after him and sat down while he was on the list, each with why: the floor's
+    reason for an override, or what the log says about him at that moment (he had moved to the
+    end after a missed call, or had not checked in yet after joining from his phone). Three
+    queries, read from the append-only log."""
+    now = now or timezone.now()
+    own = list(
+        QueueLogEntry.objects.filter(entry=entry).select_related("actor", "table").order_by("at", "pk")
+    )
+    joined = next((row.at for row in own if row.event == QueueEvent.JOIN), entry.added_at)
+    ended = entry.closed_at or now
+    log = list(
+        QueueLogEntry.objects.filter(game_id=entry.game_id, at__gte=joined, at__lte=ended)
+        .exclude(entry=entry)
+        .select_related("entry__player", "actor", "table")
+        .order_by("at", "pk")
+    )
+    joins = {row.entry_id: row.at for row in log if row.event == QueueEvent.JOIN}
+    moved_at = next((row.at for row in own if row.event == QueueEvent.NO_SHOW), None)
+    checked_in_at = next((row.at for row in own if row.event == QueueEvent.CHECK_IN), None)
+    ahead = []
+    for row in log:
+        if row.event not in SEATED_EVENTS or row.entry_id not in joins:
+            continue
+        if row.event == QueueEvent.OVERRIDE and entry.pk in row.ahead_of:
+            why = _("The floor seated this player ahead of you: %s") % row.reason
+        elif moved_at is not None and moved_at <= row.at:
+            why = _("You had moved to the end of the list after a missed call.")
+        elif entry.is_remote and (checked_in_at is None or checked_in_at > row.at):
+            why = _("You had not checked in at the floor yet.")
+        else:
+            why = _("Seated in the list's order at that moment.")
+        ahead.append({"entry": row.entry, "joined_at": joins[row.entry_id], "seated": row, "why": why})
+    return {
+        "events": own,
+        "ahead": ahead,
+        "skipped": any(r["seated"].event == QueueEvent.OVERRIDE for r in ahead),
+    }

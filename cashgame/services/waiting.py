@@ -18,9 +18,18 @@ from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
 from cardroom.task_queue import send_on_commit
 from cashgame.locks import game_for_update
-from cashgame.models import CashTable, Game, PlayerSession, WaitingEntry, WaitSource, WaitStatus
+from cashgame.models import (
+    CashTable,
+    Game,
+    PlayerSession,
+    QueueEvent,
+    QueueLogEntry,
+    WaitingEntry,
+    WaitSource,
+    WaitStatus,
+)
 from cashgame.selectors import waiting_next
-from cashgame.selectors.waiting import must_move_next
+from cashgame.selectors.waiting import must_move_next, passed_over
 from cashgame.services._common import require_open
 from cashgame.services.sessions import session_seat
 from players.models import Player
@@ -38,7 +47,31 @@ def _lock_entry(entry_id: int) -> tuple[Game, WaitingEntry]:
     return game, WaitingEntry.objects.select_related("player").get(pk=entry_id)
 
 
-def _enqueue_pass(entry: WaitingEntry, *, now: datetime) -> None:
+def queue_log(
+    *,
+    entry: WaitingEntry,
+    event: str,
+    at: datetime,
+    actor=None,
+    reason: str = "",
+    ahead_of: list[int] | None = None,
+) -> QueueLogEntry:
+    """Append one change of a list to its queue log (WTL-1, WTL-2); every service that changes a
+    list calls it inside its own transaction, so the log and the list never disagree."""
+    return QueueLogEntry.objects.create(
+        entry=entry,
+        game_id=entry.game_id,
+        event=event,
+        at=at,
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        table_id=entry.table_id,
+        seat=entry.seat,
+        reason=reason,
+        ahead_of=ahead_of or [],
+    )
+
+
+def hold_timer_send(entry: WaitingEntry, *, now: datetime) -> None:
     if entry.hold_until is None or entry.hold_until - now > ETA_HORIZON:
         return
     send_on_commit(
@@ -71,13 +104,15 @@ def waiting_add(
         )
     try:
         with transaction.atomic():
-            return WaitingEntry.objects.create(
+            entry = WaitingEntry.objects.create(
                 game=game, player=player, source=source, added_at=now, added_by=actor
             )
     except IntegrityError:
         raise DomainError(
             "already_waiting", _("The player is on this list already."), rule="CSH-7", status_code=409
         ) from None
+    queue_log(entry=entry, event=QueueEvent.JOIN, at=now, actor=actor)
+    return entry
 
 
 def free_seat(table: CashTable) -> int | None:
@@ -107,7 +142,8 @@ def _call_next(*, game: Game, table: CashTable, now: datetime, actor) -> Waiting
     entry.table = table
     entry.seat = free_seat(table)
     entry.save(update_fields=["status", "called_at", "hold_until", "table", "seat"])
-    _enqueue_pass(entry, now=now)
+    hold_timer_send(entry, now=now)
+    queue_log(entry=entry, event=QueueEvent.CALL, at=now, actor=actor)
     audit_record(
         actor=actor,
         action="cashgame.waiting_call",
@@ -142,6 +178,7 @@ def _pass(entry: WaitingEntry, *, game: Game, now: datetime) -> WaitingEntry | N
     table = entry.table
     before = {"status": entry.status, "added_at": entry.added_at, "table": entry.table_id, "seat": entry.seat}
     entry.missed_calls += 1
+    queue_log(entry=entry, event=QueueEvent.NO_SHOW if entry.missed_calls == 1 else QueueEvent.PASSED, at=due)
     if entry.missed_calls == 1:
         entry.status = WaitStatus.WAITING
         entry.added_at = due
@@ -206,13 +243,39 @@ def waiting_reconcile(*, now: datetime | None = None) -> dict[str, int]:
 
 @transaction.atomic
 def waiting_seat(
-    *, actor, entry: WaitingEntry, seat: int, table: CashTable | None = None, now: datetime | None = None
+    *,
+    actor,
+    entry: WaitingEntry,
+    seat: int,
+    table: CashTable | None = None,
+    reason: str = "",
+    now: datetime | None = None,
 ) -> PlayerSession:
     """The called (or a waiting) player takes a seat: his session starts, waiting for the
-    buy-in at the cage. Seating someone else than the called player is the floor's decision."""
+    buy-in at the cage. Seating a waiting player ahead of others who could sit is the floor's
+    decision, taken with a reason that the queue log keeps (WTL-2)."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     game, entry = _lock_entry(entry.pk)
+    ahead = passed_over(entry)
+    reason = " ".join((reason or "").split())[:200]
+    return _seat(
+        actor=actor, game=game, entry=entry, seat=seat, table=table, reason=reason, ahead=ahead, now=now
+    )
+
+
+def _seat(
+    *,
+    actor,
+    game: Game,
+    entry: WaitingEntry,
+    seat: int,
+    table: CashTable | None,
+    now: datetime,
+    reason: str = "",
+    ahead: list[WaitingEntry] | None = None,
+) -> PlayerSession:
+    """Seat the entry's player (the caller holds the game's lock and decided the turn)."""
     if entry.status not in (WaitStatus.WAITING, WaitStatus.CALLED):
         raise DomainError(
             "not_waiting",
@@ -233,12 +296,27 @@ def waiting_seat(
         raise DomainError("table_required", _("Say at which table the player sits."))
     if table.game_id != game.pk:
         raise DomainError("wrong_game", _("%(table)s plays another game.") % {"table": table}, rule="CSH-7")
+    if ahead and not reason:
+        raise DomainError(
+            "override_reason_required",
+            _("%(player)s would go ahead of %(first)s: say why, and the list keeps the reason.")
+            % {"player": entry.display_name, "first": ahead[0].display_name},
+            rule="WTL-2",
+        )
     session = session_seat(actor=actor, table=table, player=entry.player, seat=seat, now=now)
     entry.status = WaitStatus.SEATED
     entry.table = table
     entry.seat = seat
     entry.closed_at = now
     entry.save(update_fields=["status", "table", "seat", "closed_at"])
+    queue_log(
+        entry=entry,
+        event=QueueEvent.OVERRIDE if ahead else QueueEvent.SEAT,
+        at=now,
+        actor=actor,
+        reason=reason,
+        ahead_of=[other.pk for other in ahead or []],
+    )
     return session
 
 
@@ -265,7 +343,9 @@ def waiting_seat_next(*, actor, table: CashTable, seat: int, now: datetime | Non
     entry = waiting_next(table=table, seat=seat)
     if entry is None:
         raise DomainError("list_empty", _("Nobody is waiting for %s.") % game, rule="CSH-7", status_code=409)
-    return waiting_seat(actor=actor, entry=entry, seat=seat, table=table, now=now)
+    # The list's own choice: nobody is passed over, whoever it is.
+    _game, entry = _lock_entry(entry.pk)
+    return _seat(actor=actor, game=game, entry=entry, seat=seat, table=table, now=now)
 
 
 @transaction.atomic
@@ -281,5 +361,6 @@ def waiting_remove(*, actor, entry: WaitingEntry, now: datetime | None = None) -
     entry.status = WaitStatus.REMOVED
     entry.closed_at = now
     entry.save(update_fields=["status", "closed_at"])
+    queue_log(entry=entry, event=QueueEvent.REMOVE, at=now, actor=actor)
     audit_record(actor=actor, action="cashgame.waiting_remove", obj=entry, now=now)
     return entry

@@ -31,11 +31,13 @@ from cashgame.models import (
     CashTable,
     Game,
     PlayerSession,
+    QueueEvent,
     WaitingEntry,
     WaitSource,
     WaitStatus,
 )
-from cashgame.services.waiting import waiting_seat
+from cashgame.selectors.waiting import more_time_refusal
+from cashgame.services.waiting import hold_timer_send, queue_log, waiting_seat
 from players.models import Player, normalize
 from players.services import player_create
 
@@ -221,6 +223,7 @@ def waiting_join_remote(
                     added_by=None,
                 )
                 audit_record(actor=None, action="cashgame.waiting_join_remote", obj=entry, now=now)
+                queue_log(entry=entry, event=QueueEvent.JOIN, at=now)
                 entries.append(entry)
     except IntegrityError:
         raise DomainError(
@@ -248,6 +251,7 @@ def waiting_leave(*, token: str, entry_id: int, now: datetime | None = None) -> 
     entry.status = WaitStatus.REMOVED
     entry.closed_at = now
     entry.save(update_fields=["status", "closed_at"])
+    queue_log(entry=entry, event=QueueEvent.LEAVE, at=now)
     audit_record(
         actor=None,
         action="cashgame.waiting_leave",
@@ -255,6 +259,44 @@ def waiting_leave(*, token: str, entry_id: int, now: datetime | None = None) -> 
         before=before,
         after={"status": entry.status},
         note="left from the player's phone",
+        now=now,
+    )
+    return entry
+
+
+@transaction.atomic
+def waiting_more_time(*, token: str, entry_id: int, now: datetime | None = None) -> WaitingEntry:
+    """The called player asks from his phone to hold his seat a little longer (WTL-2): once per
+    entry, for the venue's minutes, while the hold runs. The floor sees it on the list; the
+    hold's timer is sent again for the new end (the old message finds the hold not over and
+    does nothing)."""
+    now = now or timezone.now()
+    if entry_id not in status_entry_ids(token, now=now):
+        raise DomainError(
+            "link_invalid", _("This link is not valid. Open the one you were given."), rule="WTL-1"
+        )
+    minutes = venue_get().waiting_more_time_minutes
+    game_id = WaitingEntry.objects.filter(pk=entry_id).values_list("game_id", flat=True).first()
+    if game_id is None:
+        raise NotFound("unknown_entry", _("Unknown waiting-list entry."))
+    game_for_update(game_id)
+    entry = WaitingEntry.objects.get(pk=entry_id)
+    refusal = more_time_refusal(entry, minutes=minutes, now=now)
+    if refusal is not None:
+        raise DomainError("more_time_refused", refusal, rule="WTL-2", status_code=409)
+    before = {"hold_until": entry.hold_until}
+    entry.hold_until += timedelta(minutes=minutes)
+    entry.more_time_at = now
+    entry.save(update_fields=["hold_until", "more_time_at"])
+    hold_timer_send(entry, now=now)
+    queue_log(entry=entry, event=QueueEvent.MORE_TIME, at=now)
+    audit_record(
+        actor=None,
+        action="cashgame.waiting_more_time",
+        obj=entry,
+        before=before,
+        after={"hold_until": entry.hold_until},
+        note="asked from the player's phone",
         now=now,
     )
     return entry
@@ -310,6 +352,7 @@ def waiting_check_in(
         )
     entry.checked_in_at = now
     entry.save(update_fields=["player", "checked_in_at"])
+    queue_log(entry=entry, event=QueueEvent.CHECK_IN, at=now, actor=actor)
     audit_record(
         actor=actor,
         action="cashgame.waiting_check_in",

@@ -6,7 +6,7 @@ like the room's screens. A refusal is shown on the page with its status code and
 """
 
 from django import forms
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -108,6 +108,30 @@ class LeaveView(ScreenLanguageMixin, TemplateView):
         try:
             waiting_remote.waiting_leave(token=token, entry_id=entry)
         except DomainError as error:
+            return self.render_to_response(
+                self.get_context_data(error=error, rows=[], lang=_lang_query(request)),
+                status=error.status_code,
+            )
+        return redirect(reverse("wait:status", args=[token]) + _lang_query(request))
+
+
+class MoreTimeView(LeaveView):
+    """POST: the called player asks to hold his seat a little longer (WTL-2), once. From the
+    page's script the answer is the rows themselves, so the page (and its call alert) stays."""
+
+    def post(self, request, token: str, entry: int):
+        error = None
+        try:
+            waiting_remote.waiting_more_time(token=token, entry_id=entry)
+        except DomainError as refused:
+            error = refused
+        if request.htmx:
+            ids = [] if error and error.code == "link_invalid" else waiting_remote.status_entry_ids(token)
+            context = self.get_context_data(error=error, rows=waiting_status(entry_ids=ids))
+            return render(
+                request, "cashgame/_remote_rows.html", context, status=error.status_code if error else 200
+            )
+        if error is not None:
             return self.render_to_response(
                 self.get_context_data(error=error, rows=[], lang=_lang_query(request)),
                 status=error.status_code,

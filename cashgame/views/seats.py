@@ -150,7 +150,9 @@ class SeatActionView(RoleRequiredMixin, View):
             entry = WaitingEntry.objects.filter(pk=entry_id).first() if entry_id.isdigit() else None
             if entry is None:
                 raise DomainError("unknown_entry", _("Choose a player from the waiting list."))
-            session = waiting.waiting_seat(actor=actor, entry=entry, seat=seat, table=table)
+            session = waiting.waiting_seat(
+                actor=actor, entry=entry, seat=seat, table=table, reason=post.get("reason", "")
+            )
         elif action == "must-move":
             chips = post.get("chips", "").strip()
             session = waiting_floor.waiting_must_move(

@@ -9,7 +9,7 @@ from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
 from cashgame import forms, selectors
 from cashgame.models import WaitingEntry
 from cashgame.selectors.seating import waiting_page_offers
-from cashgame.selectors.waiting import interest_ready
+from cashgame.selectors.waiting import interest_ready, queue_history
 from cashgame.services import waiting, waiting_floor, waiting_remote
 from cashgame.views._common import ActionView
 
@@ -24,6 +24,18 @@ class WaitingView(RoleRequiredMixin, TemplateView):
         return super().get_context_data(
             board=board, add_form=forms.WaitingAddForm(), interest=interest_ready(), **kwargs
         )
+
+
+class WaitingHistoryView(RoleRequiredMixin, TemplateView):
+    """ "Was I skipped?" (WTL-2): one entry's queue log, and who sat down ahead of him and why,
+    for the floor to show the player."""
+
+    allowed_roles = FLOOR_ROLES
+    template_name = "cashgame/waiting_history.html"
+
+    def get_context_data(self, **kwargs):
+        entry = get_object_or_404(WaitingEntry.objects.select_related("game", "player"), pk=self.kwargs["pk"])
+        return super().get_context_data(entry=entry, **queue_history(entry=entry), **kwargs)
 
 
 class WaitingActionView(ActionView):
