@@ -30,7 +30,9 @@ def tournament_public_get(*, tournament, find: str = "", now: datetime | None = 
     counts = [] if tournament_closed(tournament) else public_counts(tournament=tournament)
     seat = seat_find(tournament=tournament, query=find)
     if seat and seat.get("found") and seat.get("table"):
-        seat["count"] = next((row for row in counts if row["number"] == seat["number"]), None)
+        count = next((row for row in counts if row["number"] == seat["number"]), None)
+        if count is not None:
+            seat["count"] = count
     return {
         "tournament": tournament,
         "state": tv_state_get(tournament=tournament, now=now),

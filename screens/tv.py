@@ -146,11 +146,10 @@ def tv_state_get(*, tournament, now: datetime | None = None) -> dict:
     # with the time of the latest count; one query, none once the tournament is over.
     counts = None if tournament_closed(tournament) else chip_leaders(tournament=tournament)
     state["chip_counts"] = counts
-    field["average_stack_note"] = ""
     if counts is not None:
         field["average_stack_chips"] = counts["average_chips"]
         field["average_stack_text"] = format_chips(counts["average_chips"])
-        field["average_stack_note"] = _("from counts at %(time)s") % {"time": counts["counted_at_text"]}
+        counts["average_note"] = _("from counts at %(time)s") % {"time": counts["counted_at_text"]}
     state["deal"] = None
     state["results"] = []
     if rules.deal_accepted_at is not None or state["finished"]:

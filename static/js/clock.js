@@ -189,9 +189,9 @@
     setField("players_left", chips(field.players_left));
     setField("starting_stack", chips(data.starting_stack_chips));
     if (field.average_stack_text !== undefined) { setField("average_stack", field.average_stack_text); }
-    if (field.average_stack_note !== undefined) { setField("average_note", field.average_stack_note); }
-    // The chip leaders from the floor's counts (SER-2), with the time of the latest count.
+    // The chip leaders and the average from the floor's counts (SER-2), with the latest count's time.
     var counts = data.chip_counts;
+    setField("average_note", counts ? counts.average_note : "");
     var leadersBox = document.querySelector("[data-leaders-box]");
     if (leadersBox) {
       leadersBox.hidden = !counts;
