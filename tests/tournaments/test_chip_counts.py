@@ -370,3 +370,24 @@ def test_the_api_posts_a_tables_counts_and_reads_every_players_last__SER_2(api, 
         (seats[second].pk, 30_000, "floor1"),
     ]
     assert api(cashier).get(f"/api/tournaments/{tournament.pk}/counts/").status_code == 403
+
+
+def test_the_dashboard_prompts_for_counts_at_a_break__SER_2(client, floor, tables):
+    tournament, _seated = tables
+    client.force_login(floor)
+    url = f"/tournaments/{tournament.pk}/?lang=en"
+    assert "On a break" not in client.get(url).content.decode()
+    type(tournament).objects.filter(pk=tournament.pk).update(status=TournamentStatus.ON_BREAK)
+    page = client.get(url).content.decode()
+    assert "On a break: count every table's stacks now." in page
+    assert f'href="/tournaments/{tournament.pk}/seating/">Enter counts</a>' in page
+
+
+def test_the_count_page_greys_out_recording_when_the_tournament_is_over__SER_2(client, floor, tables):
+    tournament, table, _seats = first_table(tables)
+    type(tournament).objects.filter(pk=tournament.pk).update(status=TournamentStatus.FINISHED)
+    client.force_login(floor)
+    page = client.get(f"/tournaments/{tournament.pk}/tables/{table.pk}/counts/?lang=en").content.decode()
+    assert '<button type="button" class="primary big" disabled aria-describedby="why-no-counts">' in page
+    assert "Chips are counted while the tournament is running; this one is Finished." in page
+    assert 'type="submit">Record the counts' not in page
