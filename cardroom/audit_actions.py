@@ -25,6 +25,7 @@ ACTION_LABELS = {
     "tournament.add_ons_closed": gettext_lazy("Add-ons closed"),
     "tournament.guarantee_decided": gettext_lazy("Guarantee decided"),
     "tournament.colour_up_race": gettext_lazy("Colour-up race recorded"),
+    "tournament.chip_counts": gettext_lazy("Chip counts entered"),
     "tournament.payout_table": gettext_lazy("Payout table changed"),
     "tournament.payouts_finalised": gettext_lazy("Payouts finalised"),
     "tournament.places": gettext_lazy("Places given"),

@@ -15,11 +15,13 @@ from datetime import datetime, timedelta
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from cardroom.money import format_chips, format_eur
 from players.selectors import public_names
 from tournaments.selectors import tournament_clock_get, tournament_field_get, tournament_rules_get
 from tournaments.selectors.colour_up import colour_up_announcement
+from tournaments.selectors.counts import chip_leaders
 from tournaments.selectors.screens import (
     deal_entries,
     prized_entries,
@@ -140,6 +142,14 @@ def tv_state_get(*, tournament, now: datetime | None = None) -> dict:
     state["colour_up"] = (
         None if tournament_closed(tournament) else colour_up_announcement(tournament=tournament, state=state)
     )
+    # The chip counts the floor entered (SER-2): the leaders and the average from real counts,
+    # with the time of the latest count; one query, none once the tournament is over.
+    counts = None if tournament_closed(tournament) else chip_leaders(tournament=tournament)
+    state["chip_counts"] = counts
+    if counts is not None:
+        field["average_stack_chips"] = counts["average_chips"]
+        field["average_stack_text"] = format_chips(counts["average_chips"])
+        counts["average_note"] = _("from counts at %(time)s") % {"time": counts["counted_at_text"]}
     state["deal"] = None
     state["results"] = []
     if rules.deal_accepted_at is not None or state["finished"]:

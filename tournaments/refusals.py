@@ -275,3 +275,17 @@ def colour_up_race_refusal(tournament: Tournament) -> DomainError | None:
     return DomainError(
         "not_running", _("Chips are raced at an open table of a running tournament."), rule="CHP-1"
     )
+
+
+def chip_count_refusal(tournament: Tournament) -> DomainError | None:
+    """Entering a table's chip counts (SER-2): while the tournament's clock has started (running,
+    on a break or paused)."""
+    if tournament.status in CLOCK_STARTED:
+        return None
+    return DomainError(
+        "not_running",
+        _("Chips are counted while the tournament is running; this one is %(status)s.")
+        % {"status": tournament.get_status_display()},
+        rule="SER-2",
+        status_code=409,
+    )

@@ -1,11 +1,13 @@
 from django.urls import include, path, re_path
 
 from tournaments import api, views
+from tournaments.api import counts as counts_api
 from tournaments.api import entries as entries_api
 from tournaments.api import payouts as payouts_api
 from tournaments.api import seating as seating_api
 from tournaments.views import cashier as cashier_views
 from tournaments.views import colour_up as colour_up_views
+from tournaments.views import counts as counts_views
 from tournaments.views import editors as editor_views
 from tournaments.views import entries as entries_views
 from tournaments.views import levels as levels_views
@@ -49,6 +51,7 @@ tournament_patterns = [
     path("colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
     path("payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
     path("tables/<number:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"),
+    path("tables/<number:table_id>/counts/", counts_views.TableCountsView.as_view(), name="table-counts"),
     path("slips/<number:slip_id>/confirm/", seating_views.SlipConfirmView.as_view(), name="slip-confirm"),
     path("bust/", payouts_views.BustView.as_view(), name="bust"),
     path("bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
@@ -126,6 +129,8 @@ tournament_api_patterns = [
     path("seating/draw/", seating_api.SeatingDrawApi.as_view(), name="api-seating-draw"),
     path("seating/final-table/", seating_api.FinalTableApi.as_view(), name="api-final-table"),
     path("tables/<number:table_id>/button/", seating_api.ButtonDrawApi.as_view(), name="api-button-draw"),
+    path("tables/<number:table_id>/counts/", counts_api.TableCountsApi.as_view(), name="api-table-counts"),
+    path("counts/", counts_api.ChipCountListApi.as_view(), name="api-chip-counts"),
     path("slips/<number:slip_id>/confirm/", seating_api.SlipConfirmApi.as_view(), name="api-slip-confirm"),
     path("bust/", payouts_api.BustApi.as_view(), name="api-bust"),
     path("bust/undo/", payouts_api.BustUndoApi.as_view(), name="api-bust-undo"),

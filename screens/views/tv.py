@@ -23,6 +23,7 @@ def tv_labels() -> dict[str, str]:
         "closed": _("Closed"),
         "open": _("Open"),
         "dealTotal": _("%(players)s players shared %(amount)s"),
+        "countedAt": _("counted at %(time)s"),
     }
 
 

@@ -189,6 +189,17 @@
     setField("players_left", chips(field.players_left));
     setField("starting_stack", chips(data.starting_stack_chips));
     if (field.average_stack_text !== undefined) { setField("average_stack", field.average_stack_text); }
+    // The chip leaders and the average from the floor's counts (SER-2), with the latest count's time.
+    var counts = data.chip_counts;
+    setField("average_note", counts ? counts.average_note : "");
+    var leadersBox = document.querySelector("[data-leaders-box]");
+    if (leadersBox) {
+      leadersBox.hidden = !counts;
+      setField("leaders_time", counts ? (labels.countedAt || "%(time)s").replace("%(time)s", counts.counted_at_text) : "");
+      listInto(document.querySelector("[data-leaders]"), counts ? counts.leaders.map(function (row, i) {
+        return { place: i + 1, name: row.name, amount: row.chips_text };
+      }) : []);
+    }
     if (field.prize_pool_text !== undefined) { setField("prize_pool", field.prize_pool_text); }
     if (field.guarantee && field.guarantee.amount_text) {
       setField("guarantee", field.guarantee.amount_text);

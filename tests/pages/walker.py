@@ -113,6 +113,13 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "devices:pair": (None, lambda room: {}),
     "devices:tablet": (TABLET, lambda room: {}),
     "tournaments:colour-up": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
+    "tournaments:table-counts": (
+        Role.FLOOR,
+        lambda room: {
+            "pk": room.objects["tournament"].pk,
+            "table_id": room.objects["tournament"].tables.order_by("number").first().pk,
+        },
+    ),
     "cashier:chips": (Role.CASHIER, lambda room: {}),
     "cashier:chip-slip-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
     "cashier:chip-move": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
@@ -135,6 +142,7 @@ TABLET_PAGES = {
     "dealers:board",
     "devices:tablet",
     "tournaments:colour-up",
+    "tournaments:table-counts",
 }
 
 

@@ -12,8 +12,10 @@ pytestmark = pytest.mark.django_db
 
 # The tournament and its levels (2), its rules (1), the entries counted (1), the chips in play
 # (1), the prize pool's account, the rolled-up days and the live sum (3), the chip set for the
-# next colour-up (1, CHP-1). No log-in: public.
-TV_POLL_QUERIES = 9
+# next colour-up (1, CHP-1), the latest chip count of each player still in with his player (1:
+# the TV's chip leaders and the average from real counts, issue 27; one statement however many
+# counts the history holds). No log-in: public.
+TV_POLL_QUERIES = 10
 # The tournament and its levels; the user's roles are cached on the authenticated user.
 API_CLOCK_QUERIES = 2
 

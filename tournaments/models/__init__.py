@@ -7,9 +7,11 @@
 - entries: entries and what each paid (TRN-2, TRN-6)
 - payouts: the finalised places (TRN-10) and bounty awards
 - colour_up: the chip races of colour-ups (CHP-1)
+- counts: the chip counts taken during play
 """
 
 from tournaments.models.colour_up import ColourUpRace
+from tournaments.models.counts import ChipCount
 from tournaments.models.entries import (
     COUNTED_STATUSES,
     Entry,
@@ -52,6 +54,7 @@ __all__ = [
     "BlindStructure",
     "BountyAward",
     "BountyReason",
+    "ChipCount",
     "ColourUpRace",
     "Entry",
     "EntryKind",

@@ -19,6 +19,7 @@ from tournaments.selectors import (
     entry_list,
     tournament_rules_get,
 )
+from tournaments.selectors.counts import deal_stacks
 from tournaments.selectors.deals import deal_calculate
 from tournaments.services import payouts
 from tournaments.views.common import TournamentPage, bust_from_post, moves_waiting, run_service
@@ -101,7 +102,7 @@ class PayoutsView(TournamentPage):
         context.update(
             rules=rules,
             live=live,
-            stack_rows=[(entry, self.request.GET.get(f"stack_{entry.pk}", "")[:12]) for entry in live],
+            stack_rows=_stack_rows(self.request.GET, live, deal_stacks(tournament=tournament)),
             method=method,
             deal=deal,
             finalise_refusal=_finalise_refusal(tournament, rules),
@@ -127,6 +128,19 @@ class PayoutsView(TournamentPage):
         if saved:
             return redirect("tournaments:payouts", pk=pk)
         return self.render_to_response(self.get_context_data(pk=pk, table_form=form))
+
+
+def _stack_rows(data, live: list, counts: dict) -> list[tuple]:
+    """(entry, the stack in its box, his last count) for the deal calculator (TRN-10): what the
+    floor typed, else the player's last count as entered at his table."""
+    rows = []
+    for entry in live:
+        count = counts.get(entry.pk)
+        typed = data.get(f"stack_{entry.pk}", "")[:12]
+        if not typed and count is not None:
+            typed = str(count.count)
+        rows.append((entry, typed, count))
+    return rows
 
 
 def _finalise_refusal(tournament: Tournament, rules) -> DomainError | None:
