@@ -7,6 +7,7 @@
 - entries: entries and what each paid (TRN-2, TRN-6)
 - payouts: the finalised places (TRN-10) and bounty awards
 - colour_up: the chip races of colour-ups (CHP-1)
+- hand_for_hand: the tables' reports of hand-for-hand play (SER-3)
 """
 
 from tournaments.models.colour_up import ColourUpRace
@@ -18,6 +19,7 @@ from tournaments.models.entries import (
     EntryPaymentKind,
     EntryStatus,
 )
+from tournaments.models.hand_for_hand import HandReport
 from tournaments.models.payouts import BountyAward, BountyReason, PayoutPlace
 from tournaments.models.seating import MoveReason, MoveSlip, Table, TableStatus
 from tournaments.models.structures import (
@@ -60,6 +62,7 @@ __all__ = [
     "EntryStatus",
     "GuaranteeMode",
     "GuaranteeOutcome",
+    "HandReport",
     "LevelFields",
     "LevelKind",
     "MoveReason",
