@@ -103,9 +103,33 @@ def _round_over(tournament: Tournament, rules, *, actor, now: datetime) -> None:
 # Called by entry_bust (payouts.eliminations) under the tournament's lock.
 
 
-def round_bust_number(rules) -> int | None:
-    """The bust number the current round's bust-outs share; None: a new one is needed."""
-    return rules.hand_for_hand_bust_number if rules.hand_for_hand_at is not None else None
+def round_bust_number(tournament: Tournament, rules, *, table_numbers: set[int]) -> int | None:
+    """The bust number the current round's bust-outs share; None: a new one is needed.
+
+    Each table plays one hand a round, so its players out in that hand come in one bust-out: a
+    second one from the same table in the round is refused (the floor starts the next hand
+    first), rather than ranked with the first as if it were the same hand."""
+    if rules.hand_for_hand_at is None or rules.hand_for_hand_bust_number is None:
+        return None
+    again = sorted(
+        set(
+            tournament.entries.filter(
+                bust_number=rules.hand_for_hand_bust_number, bust_table_number__in=table_numbers
+            ).values_list("bust_table_number", flat=True)
+        )
+    )
+    if again:
+        raise DomainError(
+            "table_already_busted_this_hand",
+            _(
+                "Table %(table)d has had its players out in this hand-for-hand hand already; record a "
+                "hand's players out together, and start the next hand before the next bust-out."
+            )
+            % {"table": again[0]},
+            rule="SER-3",
+            status_code=409,
+        )
+    return rules.hand_for_hand_bust_number
 
 
 def bust_recorded(rules, *, bust_number: int) -> None:
@@ -119,8 +143,10 @@ def after_bust_locked(tournament: Tournament, rules, *, actor, now: datetime) ->
     left are the paid places plus one, or close the round a broken table completed."""
     if rules.hand_for_hand_at is None:
         paid = paid_places(tournament, rules)
+        # One table left plays one hand at a time anyway: hand for hand is for several.
         if (
             paid
+            and len(hand_for_hand_tables(tournament, rules)) > 1
             and rules.registration_closed_at is not None
             and rules.deal_accepted_at is None
             and tournament.status in CLOCK_STARTED

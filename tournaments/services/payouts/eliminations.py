@@ -86,7 +86,9 @@ def entry_bust(
     rules = rules_for(tournament)
     # In hand-for-hand the players out in one round, at any table, share a bust number: they are
     # placed together, so those placed already in this round are placed again with these (SER-3).
-    bust_number = hand_for_hand.round_bust_number(rules)
+    bust_number = hand_for_hand.round_bust_number(
+        tournament, rules, table_numbers={entry.table.number for entry in entries.values() if entry.table_id}
+    )
     if bust_number is None:
         rules.bust_sequence += 1
         bust_number = rules.bust_sequence
