@@ -30,6 +30,7 @@ from tournaments.selectors import (
 from tournaments.selectors.colour_up import colour_up_plan
 from tournaments.selectors.screens import clock_labels
 from tournaments.services import clock, registration, structures, tournaments
+from tournaments.views.hand_for_hand import hand_for_hand_context
 
 
 class TournamentListView(RoleRequiredMixin, TemplateView):
@@ -73,6 +74,7 @@ class TournamentDetailView(RoleRequiredMixin, TemplateView):
             postpone_form=PostponeForm(),
             clock_labels=clock_labels(),
             Status=TournamentStatus,
+            **(hand_for_hand_context(tournament) if tournament.clock_started else {}),
             **kwargs,
         )
 
