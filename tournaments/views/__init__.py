@@ -68,6 +68,7 @@ class TournamentDetailView(RoleRequiredMixin, TemplateView):
         return super().get_context_data(
             tournament=tournament,
             levels=list(zip(levels, level_numbers(levels), strict=True)),
+            has_bba=any(level.big_blind_ante for level in levels),
             state=state,
             field=field,
             refused=dashboard_refusals(tournament, state=state, field=field, level_count=len(levels)),
@@ -174,6 +175,7 @@ class StructureDetailView(RoleRequiredMixin, TemplateView):
             colour_ups=plan,
             chip_set=chip_set,
             levels=list(zip(levels, numbers, strict=True)),
+            has_bba=any(level.big_blind_ante for level in levels),
             can_edit=has_role(self.request.user, *MANAGER_ROLES),
             **kwargs,
         )

@@ -89,7 +89,8 @@ def entry_bust(
     bust_number = hand_for_hand.round_bust_number(
         tournament, rules, table_numbers={entry.table.number for entry in entries.values() if entry.table_id}
     )
-    if bust_number is None:
+    shared = bust_number is not None
+    if not shared:
         rules.bust_sequence += 1
         bust_number = rules.bust_sequence
         hand_for_hand.bust_recorded(rules, bust_number=bust_number)
@@ -140,23 +141,19 @@ def entry_bust(
     # Places wait for the final field (late registration may still add entries); then this
     # hand's players, and any bust-out still without a place, get theirs (TRN-10).
     places, winner = places_assign_locked(tournament, rules, actor=actor, now=now)
-    audit_record(
-        actor=actor,
-        action="entry.bust",
-        obj=tournament,
-        after={
-            "bust_number": bust_number,
-            "entries": [[entries[pk].number, stack, places.get(pk)] for pk, stack in busted],
-            # Others out in the same hand-for-hand round, placed again with these (SER-3).
-            "round_places": sorted(
-                [number, place]
-                for number, place in tournament.entries.filter(bust_number=bust_number)
-                .exclude(pk__in=ids)
-                .values_list("number", "finish_place")
-            ),
-        },
-        now=now,
-    )
+    after = {
+        "bust_number": bust_number,
+        "entries": [[entries[pk].number, stack, places.get(pk)] for pk, stack in busted],
+    }
+    if shared:
+        # The others out in the same hand-for-hand round, placed again with these (SER-3).
+        after["round_places"] = sorted(
+            [number, place]
+            for number, place in tournament.entries.filter(bust_number=bust_number)
+            .exclude(pk__in=ids)
+            .values_list("number", "finish_place")
+        )
+    audit_record(actor=actor, action="entry.bust", obj=tournament, after=after, now=now)
     bounties_award_knockouts(
         tournament,
         carried=carried,
