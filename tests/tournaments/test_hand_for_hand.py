@@ -11,6 +11,7 @@ from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from cashier.selectors import ledger_total, prize_pool_balance
 from reports.selectors.books import books_problems
+from screens.tv import tv_state_get
 from tests.tournaments.conftest import key
 from tests.tournaments.factories import T0
 from tournaments.models import HandReport, Tournament
@@ -282,3 +283,41 @@ def test_second_bust_out_at_one_table_in_a_round_refused__SER_3(floor, register,
     assert (error.value.code, error.value.rule) == ("table_already_busted_this_hand", "SER-3")
     assert (AuditRecord.objects.count(), rules_for(tournament).bust_sequence) == before
     assert tournament.entries.get(pk=three[1]).status == "active"
+
+
+def test_floor_pages_and_tv_show_hand_for_hand__SER_3(client, floor, near_bubble):
+    tournament = near_bubble
+    first, second = tables(tournament)
+    numbers = dict(tournament.tables.values_list("pk", "number"))
+    client.force_login(floor)
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'data-hand-for-hand="on"' in page
+    assert f"Table {numbers[first]}: hand done</button>" in page
+    response = client.post(
+        f"/tournaments/{tournament.pk}/hand-for-hand/tables/{first}/done/", {"back": "seating"}
+    )
+    assert response.status_code == 302 and response.url == f"/tournaments/{tournament.pk}/seating/"
+    assert list(HandReport.objects.values_list("table_id", "round")) == [(first, 1)]
+    seating = client.get(f"/tournaments/{tournament.pk}/seating/").content.decode()
+    # The table that reported shows its button greyed with the reason; the next hand waits.
+    assert f"Table {numbers[first]} has reported this hand done already" in seating
+    assert f"Tables still playing this hand: {numbers[second]}." in seating
+    shown = tv_state_get(tournament=tournament)["hand_for_hand"]
+    assert shown == {
+        "text": "Hand for hand",
+        "round": 1,
+        "waiting": [numbers[second]],
+        "detail": f"Hand 1 · still playing: table {numbers[second]}",
+    }
+
+
+def test_big_blind_ante_calculator_shows_what_a_short_big_blind_posts__SER_5(client, floor):
+    client.force_login(floor)
+    page = client.get(
+        "/cashgame/calculators/",
+        {"calc": "bba", "stack": "600", "big_blind": "400", "ante": "400", "players_dealt": "3"},
+    ).content.decode()
+    assert "Big blind ante: the big blind posts it, before the big blind." in page
+    assert "First to the ante: <strong>400</strong>" in page
+    assert "Then to the big blind: <strong>200</strong> (200 short of the big blind)" in page
+    assert "He is all in." in page
