@@ -29,6 +29,10 @@ ACTION_LABELS = {
     "tournament.payout_table": gettext_lazy("Payout table changed"),
     "tournament.payouts_finalised": gettext_lazy("Payouts finalised"),
     "tournament.places": gettext_lazy("Places given"),
+    "tournament.hand_for_hand_on": gettext_lazy("Hand for hand started"),
+    "tournament.hand_for_hand_off": gettext_lazy("Hand for hand ended"),
+    "tournament.hand_done": gettext_lazy("Table's hand-for-hand hand done"),
+    "tournament.hand_for_hand_next": gettext_lazy("Next hand-for-hand hand started"),
     "tournament.deal": gettext_lazy("Deal accepted"),
     "tournament.finish": gettext_lazy("Tournament finished"),
     "tournament.cancel": gettext_lazy("Tournament cancelled"),
@@ -198,6 +202,25 @@ NOTE_PATTERNS = [
         gettext_lazy("The last level runs on without an end."),
     ),
     (re.compile(r"^left from (his|the player's) phone$"), gettext_lazy("left from the player's phone")),
+    # Hand for hand (SER-3): the notes tournaments.services.hand_for_hand writes.
+    (
+        re.compile(r"^(?P<left>\d+) players left, (?P<paid>\d+) paid\.$"),
+        gettext_lazy("%(left)s players left, %(paid)s paid."),
+    ),
+    (re.compile(r"^Called by the floor\.$"), gettext_lazy("Called by the floor.")),
+    (re.compile(r"^Called off by the floor\.$"), gettext_lazy("Called off by the floor.")),
+    (
+        re.compile(r"^The bubble burst: hand for hand ends\.$"),
+        gettext_lazy("The bubble burst: hand for hand ends."),
+    ),
+    (
+        re.compile(r"^Hand for hand: every table finished hand (?P<round>\d+)\.$"),
+        gettext_lazy("Hand for hand: every table finished hand %(round)s."),
+    ),
+    (
+        re.compile(r"^Hand for hand: hand (?P<round>\d+) starts\.$"),
+        gettext_lazy("Hand for hand: hand %(round)s starts."),
+    ),
 ]
 
 

@@ -1,5 +1,6 @@
 """The floor calculators' page forms: side pots with dead money and each pot's rake and drop
-(POT-1, POT-2, POT-4, RAK-6), showdown order (POT-3), best hand (HND-1), raises (BET-2..BET-4).
+(POT-1, POT-2, POT-4, RAK-6), showdown order (POT-3), best hand (HND-1), raises (BET-2..BET-4),
+the big blind ante's posting (SER-5).
 They clean to the keyword arguments of `cashgame.calculators`."""
 
 from django import forms
@@ -7,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext
 
 from cardroom.errors import DomainError
-from cardroom.forms import MoneyField
+from cardroom.forms import ChipsField, MoneyField
 from cardroom.money import parse_cents
 from cardroom.refusals import refusal
 from cashgame.models import Game
@@ -179,3 +180,12 @@ class RaiseForm(forms.Form):
                 raise forms.ValidationError(_("Not a bet: %s") % item)
             actions.append({"had": int(had or 0), "to": int(to)})
         return actions
+
+
+class BigBlindAnteForm(forms.Form):
+    """The big blind's posting at a big-blind-ante level (SER-5); chips typed as staff write them."""
+
+    stack = ChipsField(label=_("The big blind's stack"), initial="600")
+    big_blind = ChipsField(label=_("Big blind"), initial="400")
+    ante = ChipsField(label=_("Big blind ante"), initial="400")
+    players_dealt = forms.IntegerField(label=_("Players dealt in"), min_value=2, max_value=10, initial=9)

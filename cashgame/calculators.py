@@ -13,6 +13,7 @@ from cardroom.errors import DomainError
 from cashgame.fees import hand_fees
 from cashgame.models import Game
 from cashgame.services._common import poker_rules
+from poker.antes import big_blind_ante_post
 from poker.betting import (
     Limit,
     Street,
@@ -176,3 +177,18 @@ def raise_limits(
                 half_bet_rule=half_bet_rule,
             )
     return result
+
+
+def big_blind_ante(*, stack: int, big_blind: int, ante: int, players_dealt: int) -> dict:
+    """What a big blind with `stack` chips posts at a big-blind-ante level (SER-5): the ante
+    first, whole however few are dealt in, then what is left to the big blind; in chips."""
+    with poker_rules():
+        posted = big_blind_ante_post(stack=stack, big_blind=big_blind, ante=ante, players_dealt=players_dealt)
+    return {
+        "ante": posted.ante,
+        "big_blind": posted.big_blind,
+        "total": posted.total,
+        "all_in": posted.total == stack,
+        "short_ante": ante - posted.ante,
+        "short_blind": big_blind - posted.big_blind,
+    }

@@ -143,3 +143,40 @@ def finishing_places(
     ordered = sorted(busted, key=lambda entry: -entry[1])
     best_place = players_left_before_hand - len(busted) + 1
     return [Finish(player=player, place=best_place + i) for i, (player, _) in enumerate(ordered)]
+
+
+def shared_prizes(
+    *,
+    finishes: Sequence[tuple[PlayerId, int, int]],
+    prize_of_place: Sequence[int],
+    smallest_chip_cents: int,
+) -> dict[PlayerId, int]:
+    """Prizes of the players out in one hand (or one hand-for-hand round, SER-3), in cents
+    (TRN-10).
+
+    `finishes` lists (player, place, chips at the start of the hand) as `finishing_places` gave
+    them; `prize_of_place[p - 1]` is place p's prize (places past the table pay 0). Players with
+    equal starting stacks tie: they share their places' prizes equally, each share rounded down
+    to the smallest chip, and the remainder goes to the best-placed of them, so the sum of the
+    shares is the sum of those places' prizes exactly. Different stacks keep their own places'
+    prizes.
+    """
+    if smallest_chip_cents <= 0:
+        raise PokerError("bad_amount", "the smallest chip must be > 0", rule="TRN-10")
+
+    def prize(place: int) -> int:
+        return prize_of_place[place - 1] if 0 < place <= len(prize_of_place) else 0
+
+    by_stack: dict[int, list[tuple[PlayerId, int]]] = {}
+    for player, place, stack in finishes:
+        by_stack.setdefault(stack, []).append((player, place))
+    shares: dict[PlayerId, int] = {}
+    for tied in by_stack.values():
+        tied.sort(key=lambda row: row[1])
+        pool = sum(prize(place) for _player, place in tied)
+        each = pool // len(tied)
+        each -= each % smallest_chip_cents
+        for player, _place in tied:
+            shares[player] = each
+        shares[tied[0][0]] += pool - each * len(tied)
+    return shares

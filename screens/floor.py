@@ -21,6 +21,7 @@ from dealers.board import table_dealers
 from dealers.selectors import cash_key, tournament_key
 from screens.readings import Drawing, Part
 from tournaments.selectors import seating_chart, tournament_clock_get
+from tournaments.selectors.hand_for_hand import hand_for_hand_get
 from tournaments.selectors.screens import entry_status_labels, tournaments_on_the_clock
 
 PLAYING = "playing"
@@ -70,10 +71,15 @@ def room_get(*, now: datetime | None = None) -> dict:
     tournaments = []
     for tournament in tournaments_on_the_clock():
         tables = tournament_drawings(tournament=tournament)
+        rules = getattr(tournament, "rules", None)
         tournaments.append(
             {
                 "tournament": tournament,
                 "clock": tournament_clock_get(tournament=tournament, now=now),
+                # SER-3: read only while it is on (two queries then), from the rules row above.
+                "hand_for_hand": hand_for_hand_get(tournament=tournament, rules=rules)
+                if rules is not None and rules.hand_for_hand_at is not None
+                else None,
                 "tables": tables,
                 "players": sum(drawing["seated"] for drawing in tables),
             }

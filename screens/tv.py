@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from cardroom.money import format_chips, format_eur
@@ -22,6 +22,7 @@ from players.selectors import public_names
 from tournaments.selectors import tournament_clock_get, tournament_field_get, tournament_rules_get
 from tournaments.selectors.colour_up import colour_up_announcement
 from tournaments.selectors.counts import chip_leaders
+from tournaments.selectors.hand_for_hand import hand_for_hand_get
 from tournaments.selectors.screens import (
     deal_entries,
     prized_entries,
@@ -121,6 +122,17 @@ def _next_break_index(clock: dict) -> int | None:
     return None
 
 
+def _h4h_line(h4h: dict) -> str:
+    """The TV's line under "Hand for hand": the hand and the tables still playing it (SER-3)."""
+    if not h4h["waiting"]:
+        return _("Hand %(round)d: every table has finished. Next hand soon.") % {"round": h4h["round"]}
+    return ngettext(
+        "Hand %(round)d · still playing: table %(tables)s",
+        "Hand %(round)d · still playing: tables %(tables)s",
+        len(h4h["waiting"]),
+    ) % {"round": h4h["round"], "tables": ", ".join(map(str, h4h["waiting"]))}
+
+
 def tv_state_get(*, tournament, now: datetime | None = None) -> dict:
     """Everything the TV clock shows (TRN-8), as plain JSON-ready values (see the module)."""
     now = now or timezone.now()
@@ -150,6 +162,13 @@ def tv_state_get(*, tournament, now: datetime | None = None) -> dict:
         field["average_stack_chips"] = counts["average_chips"]
         field["average_stack_text"] = format_chips(counts["average_chips"])
         counts["average_note"] = _("from counts at %(time)s") % {"time": counts["counted_at_text"]}
+    # SER-3: shown big while on; the tables are read only then.
+    h4h = hand_for_hand_get(tournament=tournament, rules=rules) if rules.hand_for_hand_at else None
+    state["hand_for_hand"] = (
+        None
+        if h4h is None or tournament_closed(tournament)
+        else {"text": h4h["text"], "round": h4h["round"], "waiting": h4h["waiting"], "detail": _h4h_line(h4h)}
+    )
     state["deal"] = None
     state["results"] = []
     if rules.deal_accepted_at is not None or state["finished"]:

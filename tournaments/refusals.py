@@ -289,3 +289,79 @@ def chip_count_refusal(tournament: Tournament) -> DomainError | None:
         rule="SER-2",
         status_code=409,
     )
+
+
+# Hand-for-hand (SER-3). `rules` is the tournament's rules row (tournament_rules_get or, in a
+# service, the locked one); `reported` the numbers of the tables that reported the current round.
+
+
+def _not_in_hand_for_hand(rules) -> DomainError | None:
+    if rules.hand_for_hand_at is not None:
+        return None
+    return DomainError(
+        "not_hand_for_hand",
+        _("The tournament is not playing hand for hand; call hand for hand first."),
+        rule="SER-3",
+        status_code=409,
+    )
+
+
+def hand_for_hand_start_refusal(tournament: Tournament, rules) -> DomainError | None:
+    """The floor calling hand for hand: while the clock runs, with tables in play, not twice."""
+    if tournament.status not in CLOCK_STARTED or not tournament.tables.filter(status="open").exists():
+        return DomainError(
+            "tournament_not_running",
+            _("Hand for hand is played while the tournament runs, with its seats drawn."),
+            rule="SER-3",
+            status_code=409,
+        )
+    if rules.hand_for_hand_at is not None:
+        return DomainError(
+            "already_hand_for_hand",
+            _("The tournament is playing hand for hand already."),
+            rule="SER-3",
+            status_code=409,
+        )
+    return None
+
+
+def hand_for_hand_stop_refusal(tournament: Tournament, rules) -> DomainError | None:
+    return _not_in_hand_for_hand(rules)
+
+
+def hand_done_refusal(rules, *, table, reported: set[int]) -> DomainError | None:
+    """A table reporting its hand of the round done: once a round, an open table."""
+    refusal = _not_in_hand_for_hand(rules)
+    if refusal is not None:
+        return refusal
+    if table.status != "open":
+        return DomainError(
+            "table_not_open",
+            _("Table %d is broken; it plays no hand.") % table.number,
+            rule="SER-3",
+            status_code=409,
+        )
+    if table.number in reported:
+        return DomainError(
+            "hand_already_reported",
+            _("Table %d has reported this hand done already; wait for the other tables.") % table.number,
+            rule="SER-3",
+            status_code=409,
+        )
+    return None
+
+
+def next_hand_refusal(rules, *, waiting: list[int]) -> DomainError | None:
+    """The floor starting the next hand-for-hand hand: once every table has finished this one."""
+    refusal = _not_in_hand_for_hand(rules)
+    if refusal is not None:
+        return refusal
+    if waiting:
+        return DomainError(
+            "tables_still_playing",
+            _("Tables still playing this hand: %s. Start the next hand when every table has reported.")
+            % ", ".join(str(number) for number in waiting),
+            rule="SER-3",
+            status_code=409,
+        )
+    return None

@@ -10,6 +10,7 @@ from tournaments.views import colour_up as colour_up_views
 from tournaments.views import counts as counts_views
 from tournaments.views import editors as editor_views
 from tournaments.views import entries as entries_views
+from tournaments.views import hand_for_hand as hand_for_hand_views
 from tournaments.views import levels as levels_views
 from tournaments.views import payouts as payouts_views
 from tournaments.views import seating as seating_views
@@ -48,6 +49,16 @@ tournament_patterns = [
     ),
     path("seating/bust/", seating_views.SeatBustView.as_view(), name="seat-bust"),
     path("levels/", levels_views.LevelsEditView.as_view(), name="levels"),
+    re_path(
+        r"^hand-for-hand/(?P<action>start|stop|next)/$",
+        hand_for_hand_views.HandForHandActionView.as_view(),
+        name="hand-for-hand",
+    ),
+    path(
+        "hand-for-hand/tables/<number:table_id>/done/",
+        hand_for_hand_views.HandDoneView.as_view(),
+        name="hand-done",
+    ),
     path("colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
     path("payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
     path("tables/<number:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"),

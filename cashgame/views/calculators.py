@@ -1,4 +1,4 @@
-"""The floor's calculators: side pots, showdown order, best hand, raises."""
+"""The floor's calculators: side pots, showdown order, best hand, raises, the big blind ante."""
 
 from django.views.generic import TemplateView
 
@@ -12,6 +12,7 @@ CALCULATORS = {
     "showdown": (forms.ShowdownForm, lambda data: {"order": calculators.showdown(**data)}),
     "hand": (forms.BestHandForm, lambda data: calculators.best_hand(**data)),
     "raise": (forms.RaiseForm, lambda data: calculators.raise_limits(**data)),
+    "bba": (forms.BigBlindAnteForm, lambda data: calculators.big_blind_ante(**data)),
 }
 
 

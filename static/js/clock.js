@@ -133,6 +133,11 @@
     setField("ante", closed ? "" : ante(level));
     setField("note", !closed && level && level.note ? level.note : "");
     setField("colour_up", !closed && state.colour_up ? state.colour_up.text : "");
+    // Hand for hand (SER-3): shown big while the tables play one hand at a time.
+    var h4h = !closed && state.hand_for_hand ? state.hand_for_hand : null;
+    setField("hand_for_hand", h4h ? h4h.text : "");
+    setField("hand_for_hand_detail", h4h ? h4h.detail : "");
+    document.body.classList.toggle("hand-for-hand", !!h4h);
     // A finished clock shows its status, never "Last level".
     var time = closed ? state.status_label : now.remaining === null ? (labels.noEnd || "—") : duration(now.remaining);
     setField("time", time);

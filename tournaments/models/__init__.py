@@ -8,6 +8,7 @@
 - payouts: the finalised places (TRN-10) and bounty awards
 - colour_up: the chip races of colour-ups (CHP-1)
 - counts: the chip counts taken during play
+- hand_for_hand: the tables' reports of hand-for-hand play (SER-3)
 """
 
 from tournaments.models.colour_up import ColourUpRace
@@ -20,6 +21,7 @@ from tournaments.models.entries import (
     EntryPaymentKind,
     EntryStatus,
 )
+from tournaments.models.hand_for_hand import HandReport
 from tournaments.models.payouts import BountyAward, BountyReason, PayoutPlace
 from tournaments.models.seating import MoveReason, MoveSlip, Table, TableStatus
 from tournaments.models.structures import (
@@ -63,6 +65,7 @@ __all__ = [
     "EntryStatus",
     "GuaranteeMode",
     "GuaranteeOutcome",
+    "HandReport",
     "LevelFields",
     "LevelKind",
     "MoveReason",

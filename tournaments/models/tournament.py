@@ -234,6 +234,14 @@ class TournamentRules(models.Model):
     deal_accepted_at = models.DateTimeField(_("deal accepted"), null=True, blank=True)
     # Each bust-out (one hand, one or more players) gets the next number; undo takes the last.
     bust_sequence = models.PositiveIntegerField(_("bust-outs recorded"), default=0)
+    # Hand-for-hand (SER-3): on since `hand_for_hand_at` (None: off). `hand_for_hand_round`
+    # counts the hands played one at a time; the bust-outs of the current round share
+    # `hand_for_hand_bust_number` (None: no one out in it yet), so they share places (TRN-10).
+    # `hand_for_hand_paused` is true while the clock waits, paused, for the floor's next hand.
+    hand_for_hand_at = models.DateTimeField(_("hand-for-hand since"), null=True, blank=True)
+    hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), default=0)
+    hand_for_hand_bust_number = models.PositiveIntegerField(null=True, blank=True)
+    hand_for_hand_paused = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("tournament rules")

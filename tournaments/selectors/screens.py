@@ -16,7 +16,10 @@ CLOSED = (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
 def tournaments_on_the_clock() -> list[Tournament]:
     """The tournaments whose clock has started and not stopped (running, on a break, paused),
     earliest first."""
-    return list(Tournament.objects.filter(status__in=CLOCK_STARTED).order_by("start_at", "pk"))
+    # Their rules row in the same query: hand for hand (SER-3) is read from it.
+    return list(
+        Tournament.objects.filter(status__in=CLOCK_STARTED).select_related("rules").order_by("start_at", "pk")
+    )
 
 
 def tournament_get(*, pk: int) -> Tournament | None:

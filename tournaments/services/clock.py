@@ -135,6 +135,13 @@ def clock_pause(*, actor, tournament: Tournament, now: datetime | None = None) -
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
     tournament = lock_tournament(tournament.pk)
+    pause_locked(tournament, actor=actor, now=now)
+    return tournament
+
+
+def pause_locked(tournament: Tournament, *, actor, now: datetime, note: str = "") -> None:
+    """Pause the locked clock, keeping what is left of the level; the one pause of every caller
+    (the floor's button, hand-for-hand between hands: SER-3). The caller holds the lock."""
     # A level already due rises first, so the pause keeps the time of the right level.
     _advance(tournament, now=now)
     check_transition(tournament, TournamentStatus.PAUSED)
@@ -145,8 +152,7 @@ def clock_pause(*, actor, tournament: Tournament, now: datetime | None = None) -
         tournament.paused_remaining_ms = None
     tournament.level_ends_at = None
     tournament.status = TournamentStatus.PAUSED
-    _save(tournament, actor=actor, action="clock.pause", before=before, now=now)
-    return tournament
+    _save(tournament, actor=actor, action="clock.pause", before=before, now=now, note=note)
 
 
 @transaction.atomic
@@ -156,6 +162,13 @@ def clock_resume(*, actor, tournament: Tournament, now: datetime | None = None) 
     tournament = lock_tournament(tournament.pk)
     if tournament.status != TournamentStatus.PAUSED:
         raise DomainError("clock_not_paused", _("The clock is not paused."), rule="TRN-8", status_code=409)
+    resume_locked(tournament, actor=actor, now=now)
+    return tournament
+
+
+def resume_locked(tournament: Tournament, *, actor, now: datetime, note: str = "") -> None:
+    """Resume the locked, paused clock with exactly the time it kept; the one resume of every
+    caller (the floor's button, hand-for-hand's next hand: SER-3). The caller holds the lock."""
     level = _levels(tournament)[tournament.current_level_index]
     status = _counting_status(level)
     check_transition(tournament, status)
@@ -164,8 +177,7 @@ def clock_resume(*, actor, tournament: Tournament, now: datetime | None = None) 
     if tournament.paused_remaining_ms is not None:
         tournament.level_ends_at = now + timedelta(milliseconds=tournament.paused_remaining_ms)
     tournament.paused_remaining_ms = None
-    _save(tournament, actor=actor, action="clock.resume", before=before, now=now)
-    return tournament
+    _save(tournament, actor=actor, action="clock.resume", before=before, now=now, note=note)
 
 
 @transaction.atomic

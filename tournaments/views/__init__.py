@@ -30,6 +30,7 @@ from tournaments.selectors import (
 from tournaments.selectors.colour_up import colour_up_plan
 from tournaments.selectors.screens import clock_labels
 from tournaments.services import clock, registration, structures, tournaments
+from tournaments.views.hand_for_hand import hand_for_hand_context
 
 
 class TournamentListView(RoleRequiredMixin, TemplateView):
@@ -67,12 +68,14 @@ class TournamentDetailView(RoleRequiredMixin, TemplateView):
         return super().get_context_data(
             tournament=tournament,
             levels=list(zip(levels, level_numbers(levels), strict=True)),
+            has_bba=any(level.big_blind_ante for level in levels),
             state=state,
             field=field,
             refused=dashboard_refusals(tournament, state=state, field=field, level_count=len(levels)),
             postpone_form=PostponeForm(),
             clock_labels=clock_labels(),
             Status=TournamentStatus,
+            **(hand_for_hand_context(tournament) if tournament.clock_started else {}),
             **kwargs,
         )
 
@@ -172,6 +175,7 @@ class StructureDetailView(RoleRequiredMixin, TemplateView):
             colour_ups=plan,
             chip_set=chip_set,
             levels=list(zip(levels, numbers, strict=True)),
+            has_bba=any(level.big_blind_ante for level in levels),
             can_edit=has_role(self.request.user, *MANAGER_ROLES),
             **kwargs,
         )

@@ -14,6 +14,7 @@ from tournaments.models import MoveSlip, Table, Tournament
 from tournaments.selectors.floor import pending_moves, seat_panel, seating_tables, table_open_moves
 from tournaments.services import floor, payouts, seating
 from tournaments.views.common import TournamentPage, bust_from_post, moves_waiting, run_service
+from tournaments.views.hand_for_hand import hand_for_hand_context
 
 
 def _ids(values: list[str]) -> list[int]:
@@ -65,6 +66,8 @@ class SeatingView(TournamentPage):
             panel=panel,
             collecting="more" in self.request.GET or "hand" in self.request.GET,
         )
+        if tournament.clock_started and has_tables:
+            context.update(hand_for_hand_context(tournament))
         return context
 
 

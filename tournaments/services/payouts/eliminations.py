@@ -13,7 +13,7 @@ from cardroom.roles import FLOOR_ROLES, require_role
 from cardroom.services import audit_record
 from tournaments import refusals
 from tournaments.models import Entry, EntryStatus, Tournament
-from tournaments.services import clock, seating
+from tournaments.services import clock, hand_for_hand, seating
 from tournaments.services._common import lock_tournament, rules_for
 from tournaments.services.payouts.bounties import (
     bounties_award_knockouts,
@@ -21,7 +21,7 @@ from tournaments.services.payouts.bounties import (
     bounties_undo,
     eliminators_check,
 )
-from tournaments.services.payouts.places import field_is_final, places_assign_locked
+from tournaments.services.payouts.places import field_is_final, places_assign_locked, places_reopen_locked
 from tournaments.services.payouts.table import finalise_blocker, finalise_locked
 
 
@@ -84,7 +84,30 @@ def entry_bust(
     eliminators = {pk: list(winners) for pk, winners in (eliminators or {}).items()}
     carried = eliminators_check(tournament, busted=ids, eliminators=eliminators)
     rules = rules_for(tournament)
-    rules.bust_sequence += 1
+    # In hand-for-hand the players out in one round, at any table, share a bust number: they are
+    # placed together, so those placed already in this round are placed again with these (SER-3).
+    bust_number = hand_for_hand.round_bust_number(
+        tournament, rules, table_numbers={entry.table.number for entry in entries.values() if entry.table_id}
+    )
+    shared = bust_number is not None
+    if not shared:
+        rules.bust_sequence += 1
+        bust_number = rules.bust_sequence
+        hand_for_hand.bust_recorded(rules, bust_number=bust_number)
+    else:
+        paid = tournament.entries.filter(bust_number=bust_number, prize_transaction__isnull=False).first()
+        if paid is not None:
+            raise DomainError(
+                "round_prize_paid",
+                _(
+                    "Entry %(n)d, out in this hand-for-hand hand, has been paid his prize already; "
+                    "these players share places with him. Undo that payment first."
+                )
+                % {"n": paid.number},
+                rule="SER-3",
+                status_code=409,
+            )
+        places_reopen_locked(tournament, bust_number=bust_number)
     stacks = dict(busted)
     for pk in ids:
         entry = entries[pk]
@@ -93,7 +116,7 @@ def entry_bust(
         entry.table, entry.seat = None, None
         entry.status = EntryStatus.BUSTED
         entry.busted_at = now
-        entry.bust_number = rules.bust_sequence
+        entry.bust_number = bust_number
         entry.bust_stack_chips = stacks[pk]
     fields = [
         "bust_table_number",
@@ -106,7 +129,7 @@ def entry_bust(
         "bust_stack_chips",
     ]
     Entry.objects.bulk_update(entries.values(), fields)
-    rules.save(update_fields=["bust_sequence"])
+    rules.save(update_fields=["bust_sequence", "hand_for_hand_bust_number"])
     # A player out moves nowhere: a move slip still waiting for them is called off (TRN-9).
     seating.slips_call_off(actor=actor, tournament=tournament, entry_ids=ids, now=now)
     if (
@@ -118,30 +141,33 @@ def entry_bust(
     # Places wait for the final field (late registration may still add entries); then this
     # hand's players, and any bust-out still without a place, get theirs (TRN-10).
     places, winner = places_assign_locked(tournament, rules, actor=actor, now=now)
-    audit_record(
-        actor=actor,
-        action="entry.bust",
-        obj=tournament,
-        after={
-            "bust_number": rules.bust_sequence,
-            "entries": [[entries[pk].number, stack, places.get(pk)] for pk, stack in busted],
-        },
-        now=now,
-    )
+    after = {
+        "bust_number": bust_number,
+        "entries": [[entries[pk].number, stack, places.get(pk)] for pk, stack in busted],
+    }
+    if shared:
+        # The others out in the same hand-for-hand round, placed again with these (SER-3).
+        after["round_places"] = sorted(
+            [number, place]
+            for number, place in tournament.entries.filter(bust_number=bust_number)
+            .exclude(pk__in=ids)
+            .values_list("number", "finish_place")
+        )
+    audit_record(actor=actor, action="entry.bust", obj=tournament, after=after, now=now)
     bounties_award_knockouts(
         tournament,
         carried=carried,
         eliminators=eliminators,
-        bust_number=rules.bust_sequence,
+        bust_number=bust_number,
         actor=actor,
         now=now,
     )
     if winner is not None:
-        bounties_award_own(
-            tournament, entries=[winner], bust_number=rules.bust_sequence, actor=actor, now=now
-        )
+        bounties_award_own(tournament, entries=[winner], bust_number=bust_number, actor=actor, now=now)
     else:
         seating.rebalance(actor=actor, tournament=tournament, now=now, rng=rng)
+    # Hand-for-hand starts at the paid places plus one, and a broken table may end a round (SER-3).
+    hand_for_hand.after_bust_locked(tournament, rules, actor=actor, now=now)
     written = Entry.objects.in_bulk(ids)
     return [written[pk] for pk in ids]
 
@@ -202,8 +228,10 @@ def bust_undo(
         if not seat_free and tournament.tables.exists():
             seating.seat_new_entry(actor=actor, tournament=tournament, entry=entry, now=now, rng=rng)
     bounties_undo(tournament, bust_number=rules.bust_sequence, actor=actor, now=now)
+    if rules.hand_for_hand_bust_number == rules.bust_sequence:
+        rules.hand_for_hand_bust_number = None  # the round's bust-outs are all undone (SER-3)
     rules.bust_sequence -= 1
-    rules.save(update_fields=["bust_sequence"])
+    rules.save(update_fields=["bust_sequence", "hand_for_hand_bust_number"])
     audit_record(
         actor=actor,
         action="entry.bust_undo",

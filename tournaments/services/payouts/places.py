@@ -9,7 +9,12 @@ only its order (`bust_number`) and the chips each player had at the start of the
 (`bust_stack_chips`). When the field is final (registration closed, or the tournament finished)
 every busted entry without a place gets one from those: an entry busted in hand h finishes
 among the entries not busted before h, the larger starting stack higher, equal stacks by entry
-number. Busts after that get their places at once by the same computation.
+number. Busts after that get their places at once by the same computation. Equal starting
+stacks in one hand take distinct places but share those places' prizes equally.
+
+In hand-for-hand (SER-3) the players out at different tables in the same round share one bust
+number, so they are ranked together as one hand; each new bust-out of the round places the
+round's players again (places_reopen_locked), all of them at once.
 
 Callers hold the tournament's lock.
 """
@@ -17,8 +22,9 @@ Callers hold the tournament's lock.
 from collections import defaultdict
 from datetime import datetime
 
+from cardroom.selectors import venue_get
 from cardroom.services import audit_record
-from poker.payouts import finishing_places
+from poker.payouts import finishing_places, shared_prizes
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
 
 
@@ -51,6 +57,7 @@ def places_assign_locked(
     )
     prizes = _prizes_by_place(tournament, rules)
     places: dict[int, int] = {}
+    shares: dict[int, int] = {}
     if pending:
         out_per_hand: dict[int, int] = defaultdict(int)
         for bust_number in tournament.entries.filter(status=EntryStatus.BUSTED).values_list(
@@ -69,10 +76,21 @@ def places_assign_locked(
                 busted=[(entry.pk, entry.bust_stack_chips or 0) for entry in hand],
             ):
                 places[finish.player] = finish.place
+            if prizes is not None:
+                # Equal starting stacks in one hand share their places' prizes (TRN-10).
+                shares.update(
+                    shared_prizes(
+                        finishes=[(e.pk, places[e.pk], e.bust_stack_chips or 0) for e in hand],
+                        prize_of_place=[
+                            prizes.get(place, 0) for place in range(1, max(prizes, default=0) + 1)
+                        ],
+                        smallest_chip_cents=venue_get().smallest_chip_cents,
+                    )
+                )
         for entry in pending:
             entry.finish_place = places[entry.pk]
             if prizes is not None:
-                entry.prize_cents = prizes.get(entry.finish_place) or None
+                entry.prize_cents = shares[entry.pk] or None
         Entry.objects.bulk_update(pending, ["finish_place", "prize_cents"])
     winner = None
     live = list(tournament.entries.select_for_update(of=("self",)).filter(status=EntryStatus.ACTIVE)[:2])
@@ -84,3 +102,22 @@ def places_assign_locked(
         winner.save(update_fields=["finish_place", "prize_cents"])
         audit_record(actor=actor, action="entry.winner", obj=winner, after={"place": 1}, now=now)
     return places, winner
+
+
+def places_reopen_locked(tournament: Tournament, *, bust_number: int) -> list[Entry]:
+    """Take back the places and unpaid prizes of the entries out with `bust_number`, so the next
+    places_assign_locked ranks them again with the players joining that hand-for-hand round
+    (SER-3). Returns the entries reopened. The caller holds the tournament's lock and has
+    refused the bust-out when one of their prizes is paid."""
+    entries = list(
+        tournament.entries.select_for_update(of=("self",))
+        .filter(status=EntryStatus.BUSTED, bust_number=bust_number, finish_place__isnull=False)
+        .order_by("pk")
+    )
+    for entry in entries:
+        entry.finish_place = None
+        entry.prize_cents = None
+    # Cleared first, in its own statement: the new places may swap among these entries, and a
+    # place is unique in a tournament.
+    Entry.objects.bulk_update(entries, ["finish_place", "prize_cents"])
+    return entries
