@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('cardroom', '0010_venues'),
-        ('tournaments', '0013_venues'),
+        ('tournaments', '0014_chip_counts'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
