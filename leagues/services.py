@@ -8,7 +8,6 @@ each time (leagues.selectors), so a finish corrected in its tournament is correc
 league too.
 """
 
-from dataclasses import asdict
 from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
@@ -107,12 +106,18 @@ def _check(
 def _snapshot(league: League) -> dict:
     return {
         "name": league.name,
-        "season": [league.season_start.isoformat(), league.season_end.isoformat()],
+        "season_start": league.season_start.isoformat(),
+        "season_end": league.season_end.isoformat(),
         "best_n": league.best_n,
         "kind": league.kind,
-        "formula": [league.formula_scale, league.formula_base],
+        "formula_scale": league.formula_scale,
+        "formula_base": league.formula_base,
         "active": league.active,
-        "table": [asdict(row) for row in league_table_rows(league)] if league.pk else [],
+        "points_table": [
+            [row.place, row.min_entrants, row.max_entrants, row.points] for row in league_table_rows(league)
+        ]
+        if league.pk
+        else [],
     }
 
 

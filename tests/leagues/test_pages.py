@@ -260,4 +260,4 @@ def test_the_tv_pages_long_standings__SER_4(client, manager, play, make_league):
     page = client.get(f"/tv/leagues/{league.pk}/").content.decode()
     assert page.count('<ol class="tvl-rows" data-page=') == 2
     assert '<ol class="tvl-rows" data-page="2" hidden>' in page
-    assert "Page <span data-page-current>1</span> of 2" in page
+    assert "Page <span data-page-current>1</span> / 2" in page
