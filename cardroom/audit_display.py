@@ -45,6 +45,11 @@ KEY_LABELS = {
     "entries": gettext_lazy("Entries"),
     "tournament": gettext_lazy("Tournament"),
     "name": gettext_lazy("Name"),
+    # A league's tournaments (SER-4): the ids that count, and those added and taken out.
+    "tournaments": gettext_lazy("Tournaments"),
+    "added": gettext_lazy("Added"),
+    "removed": gettext_lazy("Removed"),
+    "points_table": gettext_lazy("Points table"),
     "reason": gettext_lazy("Reason"),
     "rule": gettext_lazy("House rule"),
     "place": gettext_lazy("Place"),

@@ -37,6 +37,7 @@ MENU = [
         [
             (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
             (_("Tournament cashier"), "tournaments:cashier-list", CASHIER_ROLES),
+            (_("Leagues"), "leagues:list", PLAYER_DESK_ROLES),
         ],
     ),
     (

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "cashier",
     "chips",
     "tournaments",
+    "leagues",
     "cashgame",
     "cage",
     "reports",

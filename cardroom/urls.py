@@ -51,6 +51,7 @@ urlpatterns = [
     path("rules/", views.RuleBookView.as_view(), name="rules"),
     path("players/", include("players.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("leagues/", include("leagues.urls")),
     path("tv/", include("screens.urls.tv")),
     # The cage's desk and corrections share the cashier's paths and names.
     path("cashier/", include(([*cage_pages, *cashier_pages], "cashier"))),

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from screens.views import leagues as league_views
 from screens.views import tv as views
 
 app_name = "tv"
@@ -9,4 +10,5 @@ app_name = "tv"
 urlpatterns = [
     path("<number:pk>/", views.TvClockView.as_view(), name="clock"),
     path("<number:pk>/state.json", views.TvStateView.as_view(), name="state"),
+    path("leagues/<number:pk>/", league_views.TvLeagueView.as_view(), name="league"),
 ]

@@ -32,6 +32,7 @@ from chips.services import chip_account_for, chip_count_record, chips_receive, c
 from dealers.models import Dealer
 from dealers.services.shifts import shift_clock_in
 from devices.services import device_pair, pairing_code_create
+from leagues.services import league_create, league_tournaments_set
 from tests.conftest import make_staff
 from tests.factories import PlayerFactory
 from tests.tournaments.factories import TournamentFactory, structure_with
@@ -80,7 +81,7 @@ class Room:
             words.update({player.first_name, player.last_name, player.nickname})
         for user in self.staff.values():
             words.add(user.get_username())
-        for thing in ("game12", "game25", "tournament", "upcoming", "structure"):
+        for thing in ("game12", "game25", "tournament", "upcoming", "structure", "league"):
             words.update(str(self.objects[thing].name).split())
         words.update(TYPED.values())
         words.update(DEALERS)
@@ -221,6 +222,17 @@ def build_room() -> Room:
         now=now,
     )
 
+    # A league of the season with the running tournament in it (SER-4).
+    league = league_create(
+        actor=manager,
+        name="Jarná liga",
+        season_start=(now - timedelta(days=30)).date(),
+        season_end=(now + timedelta(days=60)).date(),
+        best_n=8,
+        kind="formula",
+    )
+    league_tournaments_set(actor=manager, league=league, tournament_ids=[tournament.pk, upcoming.pk])
+
     # A correction waiting for a manager: the upcoming tournament's buy-in (nothing played yet).
     receipt = CashierTransaction.objects.filter(shift=shift).order_by("pk").last()
     correction_request(
@@ -270,5 +282,6 @@ def build_room() -> Room:
         receipt=receipt,
         player=room.players[0],
         wait_token=wait_token,
+        league=league,
     )
     return room

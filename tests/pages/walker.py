@@ -38,6 +38,8 @@ NOT_PAGES = {
     "dealers:live": "the dealer board's htmx fragment, polled inside dealers:board",
     "devices:tablet-seats": "the dealer tablet's htmx fragment, polled inside devices:tablet",
     "players:export": "a player's data as a JSON file or a ZIP of CSV files (GDP-1)",
+    "leagues:csv": "a league's standings as a CSV file download",
+    "lobby:leagues": "the public room page's leagues, an htmx fragment inside lobby:room",
 }
 
 # The dealer tablet: not a person's log-in but a paired device (devices.middleware), opened
@@ -126,6 +128,12 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "cashier:chip-count-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
     "cashier:chip-slip": (Role.CASHIER, lambda room: {"pk": room.objects["chip_slip"].pk}),
     "cashier:chip-count": (Role.CASHIER, lambda room: {"pk": room.objects["chip_count"].pk}),
+    "leagues:list": (Role.MANAGER, lambda room: {}),
+    "leagues:create": (Role.MANAGER, lambda room: {}),
+    "leagues:detail": (Role.MANAGER, lambda room: {"pk": room.objects["league"].pk}),
+    "leagues:edit": (Role.MANAGER, lambda room: {"pk": room.objects["league"].pk}),
+    "tv:league": (None, lambda room: {"pk": room.objects["league"].pk}),
+    "lobby:league": (None, lambda room: {"pk": room.objects["league"].pk}),
 }
 
 # Pages a tablet shows (the floor's and the dealer's): every tap target at least 44 px.

@@ -34,6 +34,10 @@ PUBLIC = {
     "lobby:live",
     "lobby:qr",
     "lobby:tournament",
+    # A league's standings (SER-4): on the room's TV and the players' pages, public names only.
+    "tv:league",
+    "lobby:leagues",
+    "lobby:league",
     # The rule book: the room's rules are no secret, and the players' pages link them too.
     "rules",
     # The dealer tablet's pages (ROL-2) need its paired cookie, not a log-in: a stranger is sent
@@ -169,6 +173,15 @@ EXPECTED = {
     "lobby:live": {"get": "fcma"},
     "lobby:qr": {"get": "fcma"},
     "lobby:tournament": {"get": "fcma"},
+    "tv:league": {"get": "fcma"},
+    "lobby:leagues": {"get": "fcma"},
+    "lobby:league": {"get": "fcma"},
+    "leagues:list": {"get": "fcm"},
+    "leagues:create": {"get": "m", "post": "m"},
+    "leagues:detail": {"get": "fcm"},
+    "leagues:edit": {"get": "m", "post": "m"},
+    "leagues:tournaments": {"post": "m"},
+    "leagues:csv": {"get": "fcm"},
     "api-token": {"post": "fcma"},
     "api-schema": {"get": "fcma"},
     "api-docs": {"get": "fcma"},
