@@ -21,9 +21,8 @@ from players.selectors.data_rights import erasure_refusals
 from players.services import player_create
 from players.services.data_rights import player_data_export, player_erase
 from tests.factories import PlayerFactory
-from tests.players.venue_rooms import T0, at, key
 from tests.tournaments.factories import TournamentFactory
-from tests.two_venues import books_agree, books_problems_everywhere, staff, written
+from tests.two_venues import T0, at, books_agree, books_problems_everywhere, key, staff, written
 from tournaments.models import Entry
 from tournaments.services.registration import entry_register
 
