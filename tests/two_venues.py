@@ -1,12 +1,11 @@
 """Two venues of one operator for the tests of VEN-1, the one builder of a second venue: the
 installation's first venue ("Card Room", where the shared fixtures' staff hold their roles) and a
 second one made here, with its own chip sets; staff who hold roles per venue; and a cash room in
-a venue (a game, an open table, a cashier's shift with chips in the cage). The reports' Casino
-Two (tests/reports/venue_two.py) is this second venue with a known day of its own."""
+a venue (a game, an open table, a cashier's shift with chips in the cage), at the cash games'
+moments (tests/cashgame/conftest.py: T0, at, key). The reports' Casino Two
+(tests/reports/venue_two.py) is this second venue with a known day of its own."""
 
-import itertools
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db.models import Max
@@ -21,24 +20,11 @@ from cashier.models import CashierTransaction, Posting, ReceiptCounter
 from cashier.services import shift_open
 from chips.defaults import default_chip_sets_ensure
 from reports.selectors.books import books_problems
-from tests.cashgame.conftest import make_game, make_table
+from tests.cashgame.conftest import at, key, make_game, make_table
 from tests.conftest import PASSWORD
 from tests.factories import cage_stock
 from tests.tournaments.factories import TournamentFactory
 from tournaments.services.registration import entry_register
-
-BRATISLAVA = ZoneInfo("Europe/Bratislava")
-T0 = datetime(2026, 11, 10, 18, 0, tzinfo=BRATISLAVA)
-_keys = itertools.count(1)
-
-
-def key() -> str:
-    return f"two-venues-{next(_keys):06d}"
-
-
-def at(minutes: float) -> datetime:
-    """T0 plus some minutes."""
-    return T0 + timedelta(minutes=minutes)
 
 
 def venue_two(*, name: str = "Casino Two", slug: str = "two", **settings) -> Venue:
