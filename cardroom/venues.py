@@ -170,7 +170,7 @@ class VenueManager(models.Manager.from_queryset(VenueQuerySet)):
         return rows if venue_id is None else rows.filter(venue_id=venue_id)
 
 
-def venue_field(**kwargs) -> models.ForeignKey:
+def venue_field() -> models.ForeignKey:
     """The `venue` column of a venue-scoped model (VEN-1)."""
     from django.utils.translation import gettext_lazy as _
 
@@ -180,7 +180,6 @@ def venue_field(**kwargs) -> models.ForeignKey:
         related_name="+",
         default=venue_id_current,
         verbose_name=_("venue"),
-        **kwargs,
     )
 
 

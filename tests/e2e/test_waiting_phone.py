@@ -4,8 +4,6 @@ him from the floor view, then calls him; his phone shows "your seat is ready" wi
 a reload; the hold runs out (the reconciler, at the hold's end) and he moves to the end of the
 list, which his phone and the floor's list both show. The books agree at the end."""
 
-import time
-
 import pytest
 from django.core.cache import cache
 from django.utils import timezone
@@ -50,8 +48,10 @@ def test_phone_join_call_and_missed_hold__WTL_1_WTL_2(browser, live_server, floo
     )
     tablet_context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     phone, tablet = phone_context.new_page(), tablet_context.new_page()
-    phone.set_default_timeout(10_000)
-    tablet.set_default_timeout(10_000)
+    # How long a step may wait for a page, a bound and not a measure (the one measure is the call's
+    # 2 s below): a loaded 2-core machine took over 10 s for the first page of the run.
+    phone.set_default_timeout(30_000)
+    tablet.set_default_timeout(30_000)
     try:
         # 1. He joins from his phone: a nickname and a phone number, no log-in.
         phone.goto(f"{live_server.url}/wait/")
@@ -92,12 +92,15 @@ def test_phone_join_call_and_missed_hold__WTL_1_WTL_2(browser, live_server, floo
 
         # 3. The floor calls him to the last free seat.
         tablet.goto(f"{live_server.url}/cashgame/waiting/")
-        started = time.monotonic()
         tablet.click(f"form:has(input[name=game][value='{game.pk}']) button:text('Call the next')")
-        # 4. His phone shows the call within 2 s, without a reload.
+        # 4. His phone shows the call within 2 s of the call, without a reload: from the moment
+        # the server recorded the call (called_at) to the moment the page showed it (wait.js logs
+        # each alert with the browser's clock, the same machine's). The tablet's own request is
+        # not the phone's delay, and on a loaded machine it alone took most of the 2 s.
         phone.wait_for_selector("#rows .call", timeout=4_000)
-        shown_after = time.monotonic() - started
-        assert shown_after < 2.0, f"the phone showed the call after {shown_after:.2f} s"
+        called_at = WaitingEntry.objects.get(nickname="Lucky").called_at
+        shown_after = phone.evaluate("window.waitAlerts[0].at") / 1000 - called_at.timestamp()
+        assert 0 <= shown_after < 2.0, f"the phone showed the call {shown_after:.2f} s after it"
         call = " ".join(phone.inner_text("#rows .call").split())
         assert call.startswith("Your seat is ready Table 4, seat 9 Time left 2:5"), call
         assert phone.evaluate("window.loadedOnce") is True

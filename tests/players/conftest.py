@@ -3,8 +3,7 @@
 import pytest
 
 from cardroom.roles import Role
-from tests.players.venue_rooms import Room
-from tests.two_venues import staff, venue_two
+from tests.two_venues import Room, staff, venue_two
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from players.models import Player, PlayerErasure
 from players.selectors.data_rights import erasure_refusals
 from players.services import player_create
 from players.services.data_rights import player_data_export, player_erase
+from tests.cashgame.conftest import T0, at, key
 from tests.factories import PlayerFactory
-from tests.players.venue_rooms import T0, at, key
 from tests.tournaments.factories import TournamentFactory
 from tests.two_venues import books_agree, books_problems_everywhere, staff, written
 from tournaments.models import Entry

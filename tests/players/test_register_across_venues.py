@@ -16,11 +16,11 @@ from cashgame.models import PlayerSession
 from cashier.models import CashierTransaction
 from players.models import Player
 from players.services import player_create, player_exclude, player_verify_id
+from tests.cashgame.conftest import BRATISLAVA, T0, at, key
 from tests.conftest import api_client_for
 from tests.factories import PlayerFactory
-from tests.players.venue_rooms import BRATISLAVA, T0, Room, at, key
 from tests.tournaments.factories import TournamentFactory
-from tests.two_venues import books_agree, books_problems_everywhere, staff, written
+from tests.two_venues import Room, books_agree, books_problems_everywhere, staff, written
 from tournaments.models import Entry
 from tournaments.services.registration import entry_register
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from cardroom.models import Venue
 from cashgame.models import GameType
 from cashgame.services.dropbox import dropbox_count_record
 from cashgame.services.games import game_create
@@ -55,17 +56,34 @@ def key() -> str:
     return f"known-day-{next(_keys):06d}"
 
 
-def at(hour: int, minute: int = 0, day: int = 10) -> datetime:
-    return datetime(2026, 11, day, hour, minute, tzinfo=BRATISLAVA)
+def at(hour: int, minute: int = 0, day: int = 10, zone: ZoneInfo = BRATISLAVA) -> datetime:
+    return datetime(2026, 11, day, hour, minute, tzinfo=zone)
 
 
 @dataclass
 class KnownDay:
+    """A day built through the services (this one's or Casino Two's: venue_two.py)."""
+
+    venue: Venue | None = None  # None: the installation's first venue
     tables: dict = field(default_factory=dict)
     games: dict = field(default_factory=dict)
     players: dict = field(default_factory=dict)
     tournaments: dict = field(default_factory=dict)
     shift: object = None
+
+
+def nlhe(*, manager, small: int, big: int, min_buy_in: int, max_buy_in: int, now: datetime):
+    """A No-Limit Hold'em game made by the manager, named by its blinds in euros."""
+    return game_create(
+        actor=manager,
+        name=f"NLHE {small // 100}/{big // 100}",
+        game_type=GameType.NLHE,
+        small_blind_cents=small,
+        big_blind_cents=big,
+        min_buy_in_cents=min_buy_in,
+        max_buy_in_cents=max_buy_in,
+        now=now,
+    )
 
 
 def _seat(room, *, table, cashier, floor, shift, name, seat, amount, now, **player):
@@ -101,25 +119,11 @@ def build(*, manager, floor, cashier, cashier2) -> KnownDay:
     room = KnownDay()
     cage_stock(cashier, now=at(9))  # the cage's chips, before the first buy-in (CHP-2)
     shift = room.shift = shift_open(actor=cashier, opening_float_cents=200_000, now=at(10))
-    g12 = room.games["1/2"] = game_create(
-        actor=manager,
-        name="NLHE 1/2",
-        game_type=GameType.NLHE,
-        small_blind_cents=100,
-        big_blind_cents=200,
-        min_buy_in_cents=10_000,
-        max_buy_in_cents=30_000,
-        now=at(9),
+    g12 = room.games["1/2"] = nlhe(
+        manager=manager, small=100, big=200, min_buy_in=10_000, max_buy_in=30_000, now=at(9)
     )
-    g25 = room.games["2/5"] = game_create(
-        actor=manager,
-        name="NLHE 2/5",
-        game_type=GameType.NLHE,
-        small_blind_cents=200,
-        big_blind_cents=500,
-        min_buy_in_cents=20_000,
-        max_buy_in_cents=250_000,
-        now=at(9),
+    g25 = room.games["2/5"] = nlhe(
+        manager=manager, small=200, big=500, min_buy_in=20_000, max_buy_in=250_000, now=at(9)
     )
     t1, t2, t3 = (
         table_create(actor=manager, number=number, game=game, now=at(9))

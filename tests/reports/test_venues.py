@@ -39,9 +39,21 @@ def boss(room):
     return make_staff("boss", Role.MANAGER)
 
 
+@pytest.fixture(scope="module")
+def _two(_known_day, django_db_blocker):
+    """Casino Two's day, built once per module after the known day and rolled back with it
+    (tests/reports/conftest.py): each test runs in its own savepoint within that transaction."""
+    with django_db_blocker.unblock():
+        return venue_two.build(
+            manager=make_staff("boss", Role.MANAGER),
+            floor=make_staff("floor1"),
+            cashier=make_staff("cashier1"),
+        )
+
+
 @pytest.fixture
-def two(room, boss):
-    return venue_two.build(manager=boss, floor=make_staff("floor1"), cashier=make_staff("cashier1"))
+def two(_two, room, boss):
+    return _two
 
 
 def assert_two_day(report) -> None:

@@ -18,26 +18,20 @@ the known day's venue starts its day at 06:00, so what Casino Two does from 06:0
   Shift closed at 23:00: expected 1,309.00, counted 1,308.00 (-1.00).
 """
 
-import itertools
 import random
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date
 from zoneinfo import ZoneInfo
 
-from cardroom.models import Venue
 from cardroom.roles import Role
-from cardroom.services import staff_role_grant
 from cardroom.venues import venue_activate
-from cashgame.models import GameType
 from cashgame.services.dropbox import dropbox_count_record
-from cashgame.services.games import game_create
-from cashgame.services.hands import hand_end, hand_flop, hand_start
-from cashgame.services.sessions import session_buy_in, session_cash_out, session_state_change
 from cashgame.services.tables import table_close, table_create, table_open
 from cashier.services import shift_close, shift_open
-from chips.defaults import default_chip_sets_ensure
 from tests.factories import PlayerFactory, cage_stock
+from tests.reports import known_day
+from tests.reports.known_day import KnownDay, key, nlhe
 from tests.tournaments.factories import TournamentFactory
+from tests.two_venues import roles_grant, venue_two
 from tournaments.services.clock import clock_advance_due
 from tournaments.services.payouts import entry_bust, payout_table_set, prize_pay
 from tournaments.services.registration import entry_register, tournament_start
@@ -45,86 +39,43 @@ from tournaments.services.registration import entry_register, tournament_start
 PRAGUE = ZoneInfo("Europe/Prague")
 DAY = date(2026, 11, 10)
 EVE = date(2026, 11, 9)
-_keys = itertools.count(1)
 
 
-def key() -> str:
-    return f"venue-two-{next(_keys):06d}"
+def at(hour: int, minute: int = 0, day: int = 10):
+    """A moment in Prague, Casino Two's time zone."""
+    return known_day.at(hour, minute, day, zone=PRAGUE)
 
 
-def at(hour: int, minute: int = 0, day: int = 10) -> datetime:
-    return datetime(2026, 11, day, hour, minute, tzinfo=PRAGUE)
-
-
-@dataclass
-class VenueTwo:
-    venue: Venue
-    players: dict = field(default_factory=dict)
-    tables: dict = field(default_factory=dict)
-    tournament: object = None
-    shift: object = None
-
-
-def venue_two_create() -> Venue:
-    return Venue.objects.create(
-        name="Casino Two", slug="two", time_zone="Europe/Prague", gaming_day_start_hour=8
-    )
-
-
-def build(*, manager, floor, cashier, venue: Venue | None = None) -> VenueTwo:
+def build(*, manager, floor, cashier) -> KnownDay:
     """Casino Two's day, its staff given their roles there too."""
-    venue = venue or venue_two_create()
-    for user, role in ((manager, Role.MANAGER), (floor, Role.FLOOR), (cashier, Role.CASHIER)):
-        staff_role_grant(user=user, role=role.value, venue=venue)
-    two = VenueTwo(venue=venue)
+    venue = venue_two(time_zone="Europe/Prague", gaming_day_start_hour=8)
+    roles_grant(manager, {venue: [Role.MANAGER]})
+    roles_grant(floor, {venue: [Role.FLOOR]})
+    roles_grant(cashier, {venue: [Role.CASHIER]})
+    two = KnownDay(venue=venue)
     with venue_activate(venue):
-        default_chip_sets_ensure()
         cage_stock(cashier, now=at(6))
         shift = two.shift = shift_open(actor=cashier, opening_float_cents=100_000, now=at(6, 30))
-        game = game_create(
-            actor=manager,
-            name="NLHE 1/2",
-            game_type=GameType.NLHE,
-            small_blind_cents=100,
-            big_blind_cents=200,
-            min_buy_in_cents=10_000,
-            max_buy_in_cents=300_000,
-            now=at(6),
+        game = two.games["1/2"] = nlhe(
+            manager=manager, small=100, big=200, min_buy_in=10_000, max_buy_in=300_000, now=at(6)
         )
         table = two.tables[1] = table_create(actor=manager, number=1, game=game, now=at(6))
         table_open(actor=floor, table=table, now=at(6, 40))
+        common = {"table": table, "cashier": cashier, "floor": floor, "shift": shift}
         sessions = {}
         for seat, name, amount, when, extra in (
             (1, "X", 10_000, at(6, 45), {}),
             (2, "Y", 10_000, at(6, 45), {}),
             (3, "Z", 250_000, at(9, 10), {"id_verified_at": at(6)}),
         ):
-            player = two.players[name] = PlayerFactory(last_name=name, **extra)
-            session = session_buy_in(
-                actor=cashier,
-                shift=shift,
-                table=table,
-                player=player,
-                seat=seat,
-                amount_cents=amount,
-                idempotency_key=key(),
-                now=when,
+            sessions[name] = known_day._seat(
+                two, name=name, seat=seat, amount=amount, now=when, **common, **extra
             )
-            sessions[name] = session_state_change(actor=floor, session=session, action="posted", now=when)
             if name == "Y":
                 for start, pot in ((at(7), 4_000), (at(9), 10_000)):
-                    hand = hand_start(actor=floor, table=table, seats=[1, 2], now=start)
-                    hand = hand_flop(actor=floor, hand=hand, now=start + timedelta(minutes=1))
-                    hand_end(actor=floor, hand=hand, pot_cents=pot, now=start + timedelta(minutes=3))
+                    known_day._hand(floor=floor, table=table, seats=[1, 2], pot=pot, start=start)
         for name, amount in (("X", 12_000), ("Y", 7_300), ("Z", 250_000)):
-            session_cash_out(
-                actor=cashier,
-                shift=shift,
-                session=sessions[name],
-                amount_cents=amount,
-                idempotency_key=key(),
-                now=at(9, 30),
-            )
+            known_day._out(cashier=cashier, shift=shift, session=sessions[name], amount=amount, now=at(9, 30))
         table_close(actor=floor, table=table, now=at(9, 45))
         dropbox_count_record(
             actor=cashier,
@@ -136,7 +87,7 @@ def build(*, manager, floor, cashier, venue: Venue | None = None) -> VenueTwo:
         )
 
         levels = [(25, 50, 600), (50, 100, 600), (100, 200, 3600)]
-        tournament = two.tournament = TournamentFactory(
+        tournament = two.tournaments["Prague 100"] = TournamentFactory(
             name="Prague 100",
             start_at=at(11),
             prize_cents=9_000,
