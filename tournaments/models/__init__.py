@@ -7,6 +7,7 @@
 - entries: entries and what each paid (TRN-2, TRN-6)
 - payouts: the finalised places (TRN-10) and bounty awards
 - colour_up: the chip races of colour-ups (CHP-1)
+- events: multi-day events, their flights' bags and the Day 2 (SER-2)
 """
 
 from tournaments.models.colour_up import ColourUpRace
@@ -18,6 +19,7 @@ from tournaments.models.entries import (
     EntryPaymentKind,
     EntryStatus,
 )
+from tournaments.models.events import Bag, BagRule, Event, FlightAcceptance, PoolTransfer
 from tournaments.models.payouts import BountyAward, BountyReason, PayoutPlace
 from tournaments.models.seating import MoveReason, MoveSlip, Table, TableStatus
 from tournaments.models.structures import (
@@ -49,6 +51,8 @@ __all__ = [
     "MAX_LEVEL_MINUTES",
     "MIN_LEVEL_MINUTES",
     "TRANSITIONS",
+    "Bag",
+    "BagRule",
     "BlindStructure",
     "BountyAward",
     "BountyReason",
@@ -58,6 +62,8 @@ __all__ = [
     "EntryPayment",
     "EntryPaymentKind",
     "EntryStatus",
+    "Event",
+    "FlightAcceptance",
     "GuaranteeMode",
     "GuaranteeOutcome",
     "LevelFields",
@@ -65,6 +71,7 @@ __all__ = [
     "MoveReason",
     "MoveSlip",
     "PayoutPlace",
+    "PoolTransfer",
     "StructureLevel",
     "Table",
     "TableStatus",
