@@ -9,4 +9,5 @@ app_name = "tv"
 urlpatterns = [
     path("<number:pk>/", views.TvClockView.as_view(), name="clock"),
     path("<number:pk>/state.json", views.TvStateView.as_view(), name="state"),
+    path("events/<number:pk>/day-two/", views.DayTwoSeatsTvView.as_view(), name="event-seats"),
 ]

@@ -2,11 +2,14 @@
 sheet the floor fills seat by seat, whether the Day 2 may be drawn (and why not), and the Day 2
 seat list with the counts for the printed list, the TV and the phones."""
 
+from django.contrib.auth import get_user_model
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.money import format_chips
+from cardroom.roles import Role
+from cardroom.selectors import venue_get
 from players.selectors import public_names
 from tournaments.models import (
     Bag,
@@ -195,3 +198,42 @@ def event_for_day_two(*, tournament: Tournament) -> Event | None:
 def event_pool_cents(*, event: Event) -> int:
     """What the flights moved into the Day 2's prize pool (cents)."""
     return event.pool_transfers.aggregate(total=Sum("amount_cents"))["total"] or 0
+
+
+def bag_witnesses(*, exclude_user=None) -> list:
+    """The staff who may sign bags as the second signer: floor members and managers of this
+    venue (the one logged in on the tablet is the first signer and is left out)."""
+    users = (
+        get_user_model()
+        .objects.filter(
+            is_active=True,
+            venue_roles__venue_id=venue_get().pk,
+            venue_roles__role__in=[Role.FLOOR, Role.MANAGER],
+        )
+        .distinct()
+        .order_by("first_name", "last_name", "username")
+    )
+    if exclude_user is not None:
+        users = users.exclude(pk=exclude_user.pk)
+    return list(users)
+
+
+def event_by_pk(*, pk: int) -> Event | None:
+    """The event of that number in this venue, for the screens (None: no such event)."""
+    return Event.objects.filter(pk=pk).select_related("day_two").first()
+
+
+def day_two_seats_page(*, event: Event, page: int, per_page: int) -> dict:
+    """One page of the Day 2 seat list for the TV (SER-2): the rows, the page number (1-based,
+    wrapped round to the first after the last) and the number of pages."""
+    rows = day_two_seats_list(event=event)
+    pages = max(1, -(-len(rows) // per_page))
+    page = (page - 1) % pages + 1
+    return {
+        "rows": rows[(page - 1) * per_page : page * per_page],
+        "page": page,
+        "pages": pages,
+        "next_page": page % pages + 1,
+        "players": len(rows),
+        "chips": sum(row["chips"] for row in rows),
+    }
