@@ -51,7 +51,9 @@ def _flights(floor, manager, cashier):
         out = Entry.objects.get(tournament=flight, player=players[bust])
         entry_bust(actor=floor, tournament=flight, busted=[(out.pk, None)])
         flights[label] = flight
-    day_two = TournamentFactory(name="Autumn Main Day 2", min_players=2, status="scheduled", levels=LEVELS)
+    day_two = TournamentFactory(
+        name="Autumn Main Day 2", min_players=2, status="scheduled", levels=LEVELS, prize_cents=0, fee_cents=0
+    )
     event_day_two_set(actor=manager, event=event, tournament=day_two)
     return event, flights, players, day_two
 

@@ -5,6 +5,7 @@ seat list with the counts for the printed list, the TV and the phones."""
 from django.contrib.auth import get_user_model
 from django.db.models import Sum
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from cardroom.errors import DomainError
 from cardroom.money import format_chips
@@ -79,10 +80,11 @@ def flight_bags_get(*, flight: Tournament) -> dict:
             "flight": flight.flight_label
         }
     elif missing:
-        refusal = _("Flight %(flight)s: %(count)d players still have no bag; enter their counts.") % {
-            "flight": flight.flight_label,
-            "count": len(missing),
-        }
+        refusal = ngettext(
+            "Flight %(flight)s: %(count)d player still has no bag; enter his count.",
+            "Flight %(flight)s: %(count)d players still have no bag; enter their counts.",
+            len(missing),
+        ) % {"flight": flight.flight_label, "count": len(missing)}
     elif difference and not accepted:
         refusal = _(
             "Flight %(flight)s: the bags hold %(bagged)s chips but %(expected)s are in play. Correct "
