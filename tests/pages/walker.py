@@ -113,6 +113,10 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "devices:pair": (None, lambda room: {}),
     "devices:tablet": (TABLET, lambda room: {}),
     "tournaments:colour-up": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
+    "tournaments:bags": (Role.FLOOR, lambda room: {"pk": room.objects["flight"].pk}),
+    "tournaments:event": (Role.FLOOR, lambda room: {"pk": room.objects["event"].pk}),
+    "tournaments:event-seats": (Role.FLOOR, lambda room: {"pk": room.objects["event"].pk}),
+    "tv:event-seats": (None, lambda room: {"pk": room.objects["event"].pk}),
     "cashier:chips": (Role.CASHIER, lambda room: {}),
     "cashier:chip-slip-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
     "cashier:chip-move": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
@@ -135,6 +139,7 @@ TABLET_PAGES = {
     "dealers:board",
     "devices:tablet",
     "tournaments:colour-up",
+    "tournaments:bags",
 }
 
 

@@ -197,11 +197,12 @@ def test_best_bag_goes_through_the_other_is_void__SER_2(floor, witness, event_se
     assert (anna["1B"].chips, anna["1B"].void) == (45_000, False)
     record = AuditRecord.objects.filter(action="bag.void").get()
     assert record.after == {
-        "bag": anna["1A"].number,
+        "number": anna["1A"].number,
         "flight": "1A",
         "chips": 40_000,
-        "goes_through": anna["1B"].number,
-        "rule": "best",
+        "void": True,
+        "kept_bag": anna["1B"].number,
+        "bag_rule": "best",
     }
     # Void bags still count against their flight's chips in play.
     assert flight_bags_get(flight=flights["1A"])["difference"] == 0
@@ -233,9 +234,8 @@ def test_manager_accepts_a_difference_with_a_reason__SER_2(floor, manager, witne
     assert (state["ready"], state["acceptance"].reason) == (True, "A 100 chip under table 1")
     record = AuditRecord.objects.filter(action="event.bag_difference_accept").get()
     assert record.after == {
-        "expected": 60_000,
-        "bagged": 59_900,
-        "difference": -100,
+        "expected_chips": 60_000,
+        "bagged_chips": 59_900,
         "reason": "A 100 chip under table 1",
     }
     assert day_two_draw_refusal(event=event) is None
@@ -276,7 +276,7 @@ def test_day_two_draw_seats_everyone_once_with_his_count_and_the_event_pool__SER
     anna = next(entry for entry in entries if entry.player_id == p["Anna"].pk)
     found = seat_find(tournament=day_two, query="Anna N.")
     assert (found["table"], found["seat"], found["chips"]) == (anna.table.number, anna.seat, 45_000)
-    assert AuditRecord.objects.filter(action="event.day_two_draw").get().after["pool_cents"] == 75_000
+    assert AuditRecord.objects.filter(action="event.day_two_draw").get().after["prize_pool_cents"] == 75_000
     # Drawn once; the bags no longer change.
     with pytest.raises(DomainError) as caught:
         day_two_draw(actor=floor, event=event, now=T0 + timedelta(days=2))

@@ -27,7 +27,7 @@ class Event(VenueScoped):
 
     name = models.CharField(_("name"), max_length=120)
     bag_rule = models.CharField(_("a player with several bags"), max_length=5, choices=BagRule.choices)
-    guarantee_cents = models.BigIntegerField(_("guarantee (cents)"), default=0)
+    guarantee_cents = models.BigIntegerField(_("guarantee amount"), default=0)
     guarantee_mode = models.CharField(
         _("guarantee"), max_length=13, choices=GuaranteeMode.choices, default=GuaranteeMode.NONE
     )

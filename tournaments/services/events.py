@@ -64,6 +64,15 @@ def lock_event(event_id: int) -> Event:
     return Event.objects.select_for_update(of=("self",)).get(pk=event_id)
 
 
+def _event_id_of(flight: Tournament) -> int:
+    """The event of a flight, read from its row (the caller's copy may be older than the
+    flight's joining the event); refused for a tournament that is no flight."""
+    event_id = Tournament.objects.filter(pk=flight.pk).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise _refuse("not_a_flight", _("This tournament is not a flight of an event."))
+    return event_id
+
+
 @transaction.atomic
 def event_create(
     *,
@@ -144,8 +153,8 @@ def event_flight_add(
     audit_record(
         actor=actor,
         action="event.flight_add",
-        obj=event,
-        after={"tournament": tournament.pk, "flight": label},
+        obj=tournament,
+        after={"event": event.name, "flight_label": label},
         now=now,
     )
     return tournament
@@ -271,11 +280,12 @@ def _void_recompute(*, actor, event: Event, player_ids: set[int], now: datetime)
                     action="bag.void" if void else "bag.restore",
                     obj=bag,
                     after={
-                        "bag": bag.number,
+                        "number": bag.number,
                         "flight": bag.flight.flight_label,
                         "chips": bag.chips,
-                        "goes_through": keep.number,
-                        "rule": event.bag_rule,
+                        "void": void,
+                        "kept_bag": keep.number,
+                        "bag_rule": event.bag_rule,
                     },
                     now=now,
                 )
@@ -304,9 +314,7 @@ def bags_record(
     corrected (audited with the old count). Every count is checked before anything is written."""
     require_role(actor, *FLOOR_ROLES)
     now = now or timezone.now()
-    if flight.event_id is None:
-        raise _refuse("not_a_flight", _("This tournament is not a flight of an event."))
-    event = lock_event(flight.event_id)
+    event = lock_event(_event_id_of(flight))
     flight = lock_tournament(flight.pk)
     if event.day_two_drawn_at is not None:
         raise _refuse("day_two_drawn", _("The Day 2 is drawn already: its bags cannot change."), 409)
@@ -355,8 +363,8 @@ def bags_record(
                 continue
             before = {
                 "chips": bag.chips,
-                "counted_by": bag.counted_by_id,
-                "witnessed_by": bag.witnessed_by_id,
+                "counted_by": bag.counted_by.get_username(),
+                "witnessed_by": bag.witnessed_by.get_username(),
             }
             bag.chips, bag.counted_by, bag.witnessed_by, bag.counted_at = chips, actor, witness, now
             bag.save(update_fields=["chips", "counted_by", "witnessed_by", "counted_at"])
@@ -384,14 +392,14 @@ def bags_record(
             obj=bag,
             before=before,
             after={
-                "bag": bag.number,
+                "number": bag.number,
                 "flight": flight.flight_label,
                 "entry": entry.number,
                 "table": bag.table_number,
                 "seat": bag.seat,
                 "chips": chips,
-                "counted_by": actor.pk,
-                "witnessed_by": witness.pk,
+                "counted_by": actor.get_username(),
+                "witnessed_by": witness.get_username(),
             },
             now=now,
         )
@@ -411,9 +419,7 @@ def flight_difference_accept(
     require_role(actor, *MANAGER_ROLES)
     now = now or timezone.now()
     reason = " ".join(reason.split())
-    if flight.event_id is None:
-        raise _refuse("not_a_flight", _("This tournament is not a flight of an event."))
-    event = lock_event(flight.event_id)
+    event = lock_event(_event_id_of(flight))
     flight = lock_tournament(flight.pk)
     if event.day_two_drawn_at is not None:
         raise _refuse("day_two_drawn", _("The Day 2 is drawn already."), 409)
@@ -435,11 +441,10 @@ def flight_difference_accept(
     audit_record(
         actor=actor,
         action="event.bag_difference_accept",
-        obj=flight,
+        obj=acceptance,
         after={
-            "expected": state["expected"],
-            "bagged": state["bagged"],
-            "difference": state["difference"],
+            "expected_chips": state["expected"],
+            "bagged_chips": state["bagged"],
             "reason": acceptance.reason,
         },
         now=now,
@@ -447,12 +452,14 @@ def flight_difference_accept(
     return acceptance
 
 
-def _decide_guarantee(*, event: Event, day_two: Tournament, flights: list[Tournament], now: datetime) -> dict:
+def _decide_guarantee(
+    *, actor, event: Event, day_two: Tournament, flights: list[Tournament], now: datetime
+) -> None:
     """The event's guarantee (TRN-3..5) decided on the Day 2's rules when it is drawn: unconditional
     holds; a conditional one counts the distinct present players of all the flights."""
     rules = rules_for(day_two)
     if event.guarantee_mode == GuaranteeMode.NONE:
-        return {}
+        return
     count = (
         Entry.objects.filter(
             tournament__in=flights, present=True, status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED]
@@ -466,7 +473,21 @@ def _decide_guarantee(*, event: Event, day_two: Tournament, flights: list[Tourna
     rules.guarantee_count = count
     rules.guarantee_decided_at = now
     rules.save(update_fields=["guarantee_outcome", "guarantee_count", "guarantee_decided_at"])
-    return {"guarantee": rules.guarantee_outcome, "present_players": count}
+    audit_record(
+        actor=actor,
+        action="tournament.guarantee_decided",
+        obj=day_two,
+        after={
+            "outcome": rules.guarantee_outcome,
+            "present_players": count,
+            "required": None
+            if event.guarantee_mode == GuaranteeMode.UNCONDITIONAL
+            else event.guarantee_player_count,
+            "mode": event.guarantee_mode,
+            "guarantee_cents": event.guarantee_cents,
+        },
+        now=now,
+    )
 
 
 def day_two_draw(
@@ -537,7 +558,7 @@ def day_two_draw(
                 event=event, flight=flight, day_two=day_two, amount_cents=amount, created_at=now
             )
             moved.append([flight.flight_label, amount])
-        guarantee = _decide_guarantee(event=event, day_two=day_two, flights=flights, now=now)
+        _decide_guarantee(actor=actor, event=event, day_two=day_two, flights=flights, now=now)
         # The Day 2 sells no entries: its players come from the bags.
         rules = rules_for(day_two)
         rules.registration_closed_at = now
@@ -550,9 +571,8 @@ def day_two_draw(
             obj=event,
             after={
                 "entries": [[bag.number, bag.chips] for bag in bags],
-                "pools": moved,
-                "pool_cents": sum(amount for _label, amount in moved),
-                **guarantee,
+                "amounts": moved,
+                "prize_pool_cents": sum(amount for _label, amount in moved),
             },
             now=now,
         )
