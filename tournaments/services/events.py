@@ -144,6 +144,8 @@ def event_flight_add(
         raise _refuse(
             "flight_guarantee", _("The guarantee is the event's: remove the flight's own guarantee first.")
         )
+    if tournament.bounty_cents:
+        raise _refuse("flight_bounty", _("A flight has no bounty: its chips go on to the Day 2."))
     if Tournament.objects.filter(event=event, flight_label=label).exists():
         raise _refuse("flight_label_taken", _("The event has a flight %(label)s already.") % {"label": label})
     if event.day_two_drawn_at is not None:
