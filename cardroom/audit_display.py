@@ -90,6 +90,8 @@ KEY_LABELS = {
     "differences": gettext_lazy("Differences"),
     "file": gettext_lazy("Backup file"),
     "sha256": gettext_lazy("Checksum"),
+    "kept_bag": gettext_lazy("Bag that goes through"),
+    "bag_rule": gettext_lazy("A player with several bags"),
 }
 # Keys whose values are the ledger's codes ("table:7", a request's key): shown as code, which the
 # trail keeps on purpose. A rule is shown by its title in words, a seat's action by its label.

@@ -10,6 +10,7 @@ from tournaments.views import colour_up as colour_up_views
 from tournaments.views import counts as counts_views
 from tournaments.views import editors as editor_views
 from tournaments.views import entries as entries_views
+from tournaments.views import events as event_views
 from tournaments.views import hand_for_hand as hand_for_hand_views
 from tournaments.views import levels as levels_views
 from tournaments.views import payouts as payouts_views
@@ -48,6 +49,9 @@ tournament_patterns = [
         name="seating-action",
     ),
     path("seating/bust/", seating_views.SeatBustView.as_view(), name="seat-bust"),
+    path("bags/", event_views.BagSheetView.as_view(), name="bags"),
+    path("bags/end-day/", event_views.FlightEndView.as_view(), name="flight-end"),
+    path("bags/accept/", event_views.FlightAcceptView.as_view(), name="flight-accept"),
     path("levels/", levels_views.LevelsEditView.as_view(), name="levels"),
     re_path(
         r"^hand-for-hand/(?P<action>start|stop|next)/$",
@@ -71,6 +75,13 @@ tournament_patterns = [
     path("deal/accept/", payouts_views.DealAcceptView.as_view(), name="deal-accept"),
 ]
 
+# The pages of one multi-day event (SER-2), under /tournaments/events/<pk>/.
+event_patterns = [
+    path("", event_views.EventView.as_view(), name="event"),
+    path("draw/", event_views.EventDrawView.as_view(), name="event-draw"),
+    path("seats/", event_views.DayTwoSeatListView.as_view(), name="event-seats"),
+]
+
 # The pages of one blind structure, under /tournaments/structures/<pk>/.
 structure_patterns = [
     path("", views.StructureDetailView.as_view(), name="structure-detail"),
@@ -85,6 +96,7 @@ urlpatterns = [
     path("new/", views.TournamentCreateView.as_view(), name="create"),
     path("cashier/", cashier_views.CashierTournamentListView.as_view(), name="cashier-list"),
     path("<number:pk>/", include(tournament_patterns)),
+    path("events/<number:pk>/", include(event_patterns)),
     path("structures/", views.StructureListView.as_view(), name="structure-list"),
     path("structures/import/", views.StructureImportView.as_view(), name="structure-import"),
     path("structures/new/", editor_views.StructureEditView.as_view(), name="structure-new"),

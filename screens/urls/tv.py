@@ -11,4 +11,5 @@ urlpatterns = [
     path("<number:pk>/", views.TvClockView.as_view(), name="clock"),
     path("<number:pk>/state.json", views.TvStateView.as_view(), name="state"),
     path("leagues/<number:pk>/", league_views.TvLeagueView.as_view(), name="league"),
+    path("events/<number:pk>/day-two/", views.DayTwoSeatsTvView.as_view(), name="event-seats"),
 ]

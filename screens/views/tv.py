@@ -13,6 +13,7 @@ from django.views.generic import TemplateView
 from cardroom.screen_language import ScreenLanguageMixin
 from screens.readings import shared_reading
 from screens.tv import TvReading, tv_reading, tv_state_get
+from tournaments.selectors.events import day_two_seats_page, event_by_pk
 from tournaments.selectors.screens import clock_labels, tournament_get
 
 
@@ -86,3 +87,28 @@ class TvStateView(ScreenLanguageMixin, View):
         response = JsonResponse({**_state(request, pk).state, "server_now": timezone.now().isoformat()})
         response["Cache-Control"] = "no-store"
         return response
+
+
+class DayTwoSeatsTvView(ScreenLanguageMixin, TemplateView):
+    """The Day 2 seat list on the room's TV (SER-2): alphabetical, table, seat and the bag's
+    count, big enough to read across the room; a long list turns its pages by itself (the page
+    reloads on the next one every PAGE_SECONDS, so a lost connection only freezes one page)."""
+
+    template_name = "screens/day_two_seats.html"
+    PER_PAGE = 12
+    PAGE_SECONDS = 12
+
+    def get_context_data(self, **kwargs):
+        event = event_by_pk(pk=kwargs["pk"])
+        if event is None or event.day_two_id is None:
+            raise Http404
+        page = self.request.GET.get("page", "1")
+        page = int(page) if page.isdigit() and len(page) <= 4 else 1
+        lang = self.request.GET.get("lang", "")
+        return super().get_context_data(
+            event=event,
+            seats=day_two_seats_page(event=event, page=page, per_page=self.PER_PAGE),
+            page_seconds=self.PAGE_SECONDS,
+            lang=lang if lang.isalpha() and len(lang) <= 5 else "",
+            **kwargs,
+        )

@@ -33,10 +33,19 @@ from dealers.models import Dealer
 from dealers.services.shifts import shift_clock_in
 from devices.services import device_pair, pairing_code_create
 from leagues.services import league_create, league_tournaments_set
-from tests.conftest import make_staff
+from tests.conftest import PASSWORD, make_staff
 from tests.factories import PlayerFactory
 from tests.tournaments.factories import TournamentFactory, structure_with
 from tournaments.models import Entry
+from tournaments.services.events import (
+    BagCount,
+    bags_record,
+    day_two_draw,
+    event_create,
+    event_day_two_set,
+    event_flight_add,
+    flight_end,
+)
 from tournaments.services.payouts import entry_bust
 from tournaments.services.registration import entry_register, tournament_start
 
@@ -81,7 +90,17 @@ class Room:
             words.update({player.first_name, player.last_name, player.nickname})
         for user in self.staff.values():
             words.add(user.get_username())
-        for thing in ("game12", "game25", "tournament", "upcoming", "structure", "league"):
+        for thing in (
+            "game12",
+            "game25",
+            "tournament",
+            "upcoming",
+            "structure",
+            "event",
+            "flight",
+            "day_two",
+            "league",
+        ):
             words.update(str(self.objects[thing].name).split())
         words.update(TYPED.values())
         words.update(DEALERS)
@@ -267,7 +286,50 @@ def build_room() -> Room:
         now=now - timedelta(minutes=2),
     )
 
+    # A two-day event (SER-2): flight 1A ended with two survivors bagged, the Day 2 drawn.
+    event = event_create(actor=manager, name="Spring Main", now=now - timedelta(hours=3))
+    flight = TournamentFactory(
+        name="Spring Main 1A", start_at=now - timedelta(hours=3), min_players=2, levels=[(25, 50, 1200)]
+    )
+    event_flight_add(actor=manager, event=event, tournament=flight, label="1A", now=now - timedelta(hours=3))
+    for player in room.players[:2]:
+        entry_register(
+            actor=cashier,
+            tournament=flight,
+            player=player,
+            shift=shift,
+            idempotency_key=key(),
+            now=now - timedelta(hours=3),
+        )
+    tournament_start(actor=floor, tournament=flight, now=now - timedelta(hours=3))
+    flight_end(actor=floor, flight=flight, now=now - timedelta(hours=2))
+    bags_record(
+        actor=floor,
+        flight=flight,
+        counts=[
+            BagCount(entry.pk, text)
+            for entry, text in zip(flight.entries.order_by("number"), ["25,000", "15,000"], strict=True)
+        ],
+        witness_id=room.staff[Role.MANAGER].pk,
+        witness_password=PASSWORD,
+        now=now - timedelta(hours=2),
+    )
+    day_two = TournamentFactory(
+        name="Spring Main Day 2",
+        start_at=now + timedelta(days=1),
+        status="scheduled",
+        min_players=2,
+        prize_cents=0,
+        fee_cents=0,
+        levels=[(50, 100, 1200)],
+    )
+    event_day_two_set(actor=manager, event=event, tournament=day_two, now=now - timedelta(hours=2))
+    day_two_draw(actor=floor, event=event, now=now - timedelta(hours=1))
+
     room.objects.update(
+        event=event,
+        flight=flight,
+        day_two=day_two,
         cash_chips=cash_chips,
         chip_slip=chip_slip,
         chip_count=chip_count,

@@ -122,6 +122,10 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
             "table_id": room.objects["tournament"].tables.order_by("number").first().pk,
         },
     ),
+    "tournaments:bags": (Role.FLOOR, lambda room: {"pk": room.objects["flight"].pk}),
+    "tournaments:event": (Role.FLOOR, lambda room: {"pk": room.objects["event"].pk}),
+    "tournaments:event-seats": (Role.FLOOR, lambda room: {"pk": room.objects["event"].pk}),
+    "tv:event-seats": (None, lambda room: {"pk": room.objects["event"].pk}),
     "cashier:chips": (Role.CASHIER, lambda room: {}),
     "cashier:chip-slip-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
     "cashier:chip-move": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),
@@ -151,6 +155,7 @@ TABLET_PAGES = {
     "devices:tablet",
     "tournaments:colour-up",
     "tournaments:table-counts",
+    "tournaments:bags",
 }
 
 

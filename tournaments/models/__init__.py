@@ -9,6 +9,7 @@
 - colour_up: the chip races of colour-ups (CHP-1)
 - counts: the chip counts taken during play
 - hand_for_hand: the tables' reports of hand-for-hand play (SER-3)
+- events: multi-day events, their flights' bags and the Day 2 (SER-2)
 """
 
 from tournaments.models.colour_up import ColourUpRace
@@ -21,6 +22,7 @@ from tournaments.models.entries import (
     EntryPaymentKind,
     EntryStatus,
 )
+from tournaments.models.events import Bag, BagRule, Event, FlightAcceptance, PoolTransfer
 from tournaments.models.hand_for_hand import HandReport
 from tournaments.models.payouts import BountyAward, BountyReason, PayoutPlace
 from tournaments.models.seating import MoveReason, MoveSlip, Table, TableStatus
@@ -53,6 +55,8 @@ __all__ = [
     "MAX_LEVEL_MINUTES",
     "MIN_LEVEL_MINUTES",
     "TRANSITIONS",
+    "Bag",
+    "BagRule",
     "BlindStructure",
     "BountyAward",
     "BountyReason",
@@ -63,6 +67,8 @@ __all__ = [
     "EntryPayment",
     "EntryPaymentKind",
     "EntryStatus",
+    "Event",
+    "FlightAcceptance",
     "GuaranteeMode",
     "GuaranteeOutcome",
     "HandReport",
@@ -71,6 +77,7 @@ __all__ = [
     "MoveReason",
     "MoveSlip",
     "PayoutPlace",
+    "PoolTransfer",
     "StructureLevel",
     "Table",
     "TableStatus",

@@ -12,6 +12,8 @@ from tournaments.models.tournament import Tournament
 class EntryKind(models.TextChoices):
     BUY_IN = "buy_in", _("Buy-in")
     RE_ENTRY = "re_entry", _("Re-entry")
+    # A Day 2 seat of a multi-day event, from a flight's bag (SER-2): nothing paid for it.
+    BAG = "bag", _("From a bag")
 
 
 class EntryStatus(models.TextChoices):

@@ -112,6 +112,17 @@ class Tournament(VenueScoped):
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # A Day-1 flight of a multi-day event (SER-2) and its label ("1A"); the Day 2 is named by
+    # the event (Event.day_two), not here.
+    event = models.ForeignKey(
+        "tournaments.Event",
+        verbose_name=_("event"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="flights",
+    )
+    flight_label = models.CharField(_("flight"), max_length=8, blank=True)
 
     class Meta:
         verbose_name = _("tournament")
@@ -136,6 +147,11 @@ class Tournament(VenueScoped):
             models.CheckConstraint(
                 condition=Q(paused_remaining_ms__isnull=True) | Q(paused_remaining_ms__gte=0),
                 name="tournament_paused_remaining_not_negative",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "flight_label"],
+                condition=Q(event__isnull=False),
+                name="tournament_flight_unique",
             ),
         ]
 

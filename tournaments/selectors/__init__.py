@@ -14,7 +14,7 @@ from tournaments.models import (
     CLOCK_RUNNING,
     BlindStructure,
     Entry,
-    EntryPayment,
+    EntryKind,
     EntryStatus,
     GuaranteeMode,
     GuaranteeOutcome,
@@ -236,13 +236,16 @@ def _rules(tournament: Tournament):
 def chips_in_play(*, tournament: Tournament) -> int:
     """Every chip sold to the field (TRN-6): each entry's starting stack (buy-in or re-entry) and
     its rebuys and add-ons, busted entries' included (their chips are in the others' stacks);
-    entries given back (refunded) are not in play."""
-    return (
-        EntryPayment.objects.filter(
-            entry__tournament=tournament, entry__status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED]
-        ).aggregate(total=Sum("chips"))["total"]
-        or 0
+    entries given back (refunded) are not in play. A Day 2's entries bring their bags (SER-2)."""
+    sums = Entry.objects.filter(
+        tournament=tournament, status__in=[EntryStatus.ACTIVE, EntryStatus.BUSTED]
+    ).aggregate(
+        paid=Sum("payments__chips"),
+        # A Day 2 seat paid nothing: it brought its bag (SER-2). It has no payments, so the join
+        # gives it one row and its stack is counted once.
+        bagged=Sum("starting_stack_chips", filter=Q(kind=EntryKind.BAG)),
     )
+    return (sums["paid"] or 0) + (sums["bagged"] or 0)
 
 
 def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:

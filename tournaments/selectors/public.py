@@ -15,6 +15,7 @@ from players.selectors import public_names
 from tournaments.models import (
     CLOCK_STARTED,
     COUNTED_STATUSES,
+    EntryKind,
     EntryStatus,
     GuaranteeMode,
     Tournament,
@@ -93,7 +94,8 @@ def seat_find(*, tournament: Tournament, query: str) -> dict | None:
     """Where a player sits, found by his entry number or by the name the public screens show
     him by (or his nickname), ignoring case and accents. None for an empty query; else
     {"found": False} ("ambiguous" when several players answer to the name) or
-    {"found": True, "name", "number", "status", "table", "seat", "place"}.
+    {"found": True, "name", "number", "status", "table", "seat", "place", "chips"} (chips: the
+    bag a Day 2 player starts with, SER-2; None otherwise).
     Two queries at most: the tournament's entries with their players and tables."""
     query = " ".join((query or "").split())
     if not query:
@@ -130,4 +132,6 @@ def seat_find(*, tournament: Tournament, query: str) -> dict | None:
         "table": entry.table.number if entry.status == EntryStatus.ACTIVE and entry.table else None,
         "seat": entry.seat if entry.status == EntryStatus.ACTIVE and entry.table else None,
         "place": entry.finish_place,
+        # A Day 2 seat of a multi-day event starts with its bag (SER-2): the phone shows it.
+        "chips": entry.starting_stack_chips if entry.kind == EntryKind.BAG else None,
     }

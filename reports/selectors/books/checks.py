@@ -32,7 +32,15 @@ from cashgame.models import (
 from cashier.models import AccountKind, CashierTransaction, Entry, Posting, ReceiptCounter, Shift, ShiftStatus
 from cashier.selectors import account_amounts, drawer_expected, ledger_total
 from chips.models import CUSTODY_KINDS, ChipAccountKind, ChipEntry, ChipSetKind
-from tournaments.models import COUNTED_STATUSES, BountyAward, EntryPayment, EntryStatus, Tournament
+from tournaments.models import (
+    COUNTED_STATUSES,
+    BountyAward,
+    EntryKind,
+    EntryPayment,
+    EntryStatus,
+    PoolTransfer,
+    Tournament,
+)
 from tournaments.models import Entry as TournamentEntry
 
 
@@ -191,6 +199,11 @@ def _session_checks() -> list[BookCheck]:
 def _tournament_checks(tournaments: list[Tournament], amounts: dict) -> list[BookCheck]:
     checks = []
     counted = EntryPayment.objects.filter(entry__status__in=COUNTED_STATUSES)
+    moved_out: dict[int, int] = {}
+    moved_in: dict[int, int] = {}
+    for transfer in PoolTransfer.objects.all():
+        moved_out[transfer.flight_id] = moved_out.get(transfer.flight_id, 0) + transfer.amount_cents
+        moved_in[transfer.day_two_id] = moved_in.get(transfer.day_two_id, 0) + transfer.amount_cents
     for tournament in tournaments:
         owner = _tournament_owner(tournament)
         paid_in = _sums(
@@ -203,11 +216,13 @@ def _tournament_checks(tournaments: list[Tournament], amounts: dict) -> list[Boo
         )
         rules = getattr(tournament, "rules", None)
         overlay = rules.overlay_cents if rules is not None and tournament.status != "cancelled" else 0
+        # A multi-day event's flights move their pools into the Day 2's when it is drawn (SER-2).
+        moved = moved_in.get(tournament.pk, 0) - moved_out.get(tournament.pk, 0)
         checks.append(
             BookCheck(
                 str(_("Tournament %(n)s: prize pool = entries' prize parts + overlay - prizes paid"))
                 % {"n": tournament.pk},
-                paid_in["prizes"] + overlay - prizes_paid,
+                paid_in["prizes"] + overlay + moved - prizes_paid,
                 amounts[(AccountKind.PRIZE_POOL, owner)],
             )
         )
@@ -247,7 +262,8 @@ def _tournament_checks(tournaments: list[Tournament], amounts: dict) -> list[Boo
         kind__in=["buy_in", "re_entry"],
         cashier_transaction=OuterRef("cashier_transaction"),
     )
-    unpaid = TournamentEntry.objects.filter(~Exists(paid_for)).count()
+    # A Day 2 seat from a bag paid nothing (SER-2).
+    unpaid = TournamentEntry.objects.filter(~Exists(paid_for)).exclude(kind=EntryKind.BAG).count()
     checks.append(BookCheck(str(_("Entries without the buy-in their receipt names")), 0, unpaid, "entries"))
     return checks
 

@@ -59,6 +59,7 @@ def test_find_my_seat_by_nickname_ignoring_case_and_accents(started):
         "table": ace.table.number,
         "seat": ace.seat,
         "place": None,
+        "chips": None,  # a count only for a Day 2 seat from a bag (SER-2)
     }
     eva = entries[3]
     answer = find(tournament, "eva k.")
