@@ -7,6 +7,7 @@
 - entries: entries and what each paid (TRN-2, TRN-6)
 - payouts: the finalised places (TRN-10) and bounty awards
 - colour_up: the chip races of colour-ups (CHP-1)
+- tickets: tickets won in satellites or granted, seats in a target tournament (SER-1)
 """
 
 from tournaments.models.colour_up import ColourUpRace
@@ -29,6 +30,7 @@ from tournaments.models.structures import (
     LevelKind,
     StructureLevel,
 )
+from tournaments.models.tickets import Ticket, TicketSource, TicketStatus
 from tournaments.models.tournament import (
     CLOCK_RUNNING,
     CLOCK_STARTED,
@@ -68,6 +70,9 @@ __all__ = [
     "StructureLevel",
     "Table",
     "TableStatus",
+    "Ticket",
+    "TicketSource",
+    "TicketStatus",
     "Tournament",
     "TournamentLevel",
     "TournamentRules",
