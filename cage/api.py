@@ -48,6 +48,13 @@ class TransactionInputSerializer(MoneyRequestSerializer):
         help_text="Top-up: the chips the dealer counted (CSH-5).",
     )
     tournament = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    ticket = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Tournament buy-in or re-entry paid with this ticket (SER-1): no money moves.",
+    )
     idempotency_key = serializers.CharField(
         max_length=80, required=False, default="", help_text="Or the Idempotency-Key header (CAG-2)."
     )
@@ -111,6 +118,7 @@ class TransactionListApi(CashierApi):
                     seat=values["seat"],
                     chips_on_table_cents=values["chips_on_table_cents"],
                     tournament_id=values["tournament"],
+                    ticket_id=values["ticket"],
                 ),
                 idempotency_key=key,
             )

@@ -87,6 +87,8 @@ class RegisterForm(MoneyRequestForm):
     )
     method = forms.ChoiceField(label=_("Payment"), choices=DESK_METHODS, initial=PaymentMethod.CASH)
     present = forms.BooleanField(label=_("Present at the venue"), required=False, initial=True)
+    # "Register with ticket" (SER-1): the holder's ticket pays the entry; no money moves.
+    ticket = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
 
 
 class PostponeForm(forms.Form):

@@ -85,6 +85,14 @@ class RegisterSerializer(MoneyRequestSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
     method = serializers.ChoiceField(choices=DESK_METHODS, default=PaymentMethod.CASH)
     present = serializers.BooleanField(default=True)
+    ticket = serializers.IntegerField(
+        source="ticket_id",
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Pay the entry with this ticket (SER-1): no money moves, `method` is ignored.",
+    )
     idempotency_key = serializers.CharField(max_length=80)
 
 

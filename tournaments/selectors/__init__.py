@@ -3,7 +3,7 @@ state every screen shows (TRN-8)."""
 
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
 from cardroom.selectors import venue_get
@@ -175,8 +175,14 @@ def entry_list(*, tournament: Tournament) -> QuerySet:
 
 
 def prizes_due(*, tournament: Tournament) -> QuerySet:
-    """Finished (or dealt) entries with a prize the cashier has not paid yet (TRN-10)."""
-    return entry_list(tournament=tournament).filter(prize_cents__gt=0, prize_transaction__isnull=True)
+    """Finished (or dealt) entries with a prize the cashier has not paid yet (TRN-10); `pays_ticket`: the
+    place is a satellite's seat, paid as a ticket (SER-1)."""
+    seat = PayoutPlace.objects.filter(tournament=tournament, place=OuterRef("finish_place"), seat=True)
+    return (
+        entry_list(tournament=tournament)
+        .filter(prize_cents__gt=0, prize_transaction__isnull=True)
+        .annotate(pays_ticket=Exists(seat))
+    )
 
 
 def bounties_due(*, tournament: Tournament) -> QuerySet:

@@ -435,9 +435,12 @@ def ticket_expire(*, actor, ticket: Ticket, now: datetime | None = None) -> Tick
     return locked
 
 
-def tickets_expire_due(*, now: datetime | None = None) -> int:
-    """Expire every valid ticket of the active venue past its expiry (the scheduled sweep); each
-    in its own transaction, re-checked under its lock. The number expired."""
+def tickets_expire_due(*, actor=None, now: datetime | None = None) -> int:
+    """Expire every valid ticket of the active venue past its expiry (a manager's tap, or a
+    scheduled sweep with no actor); each in its own transaction, re-checked under its lock. The
+    number expired."""
+    if actor is not None:
+        require_role(actor, *MANAGER_ROLES)
     now = now or timezone.now()
     due = list(
         Ticket.objects.filter(status=TicketStatus.ISSUED, expires_at__lte=now).values_list("pk", flat=True)
@@ -445,7 +448,7 @@ def tickets_expire_due(*, now: datetime | None = None) -> int:
     done = 0
     for pk in due:
         try:
-            ticket_expire(actor=None, ticket=Ticket.objects.get(pk=pk), now=now)
+            ticket_expire(actor=actor, ticket=Ticket.objects.get(pk=pk), now=now)
         except DomainError:
             continue  # used or refunded meanwhile
         done += 1
