@@ -48,9 +48,7 @@ def test_empty_pool_pays_nothing_SER_1() -> None:
     assert satellite_payouts(prize_pool_cents=0, seat_cents=30_000) == []
 
 
-@pytest.mark.parametrize(
-    ("pool", "seat"), [(-1, 100), (100, 0), (100, -5), (1.5, 100), (100, True)]
-)
+@pytest.mark.parametrize(("pool", "seat"), [(-1, 100), (100, 0), (100, -5), (1.5, 100), (100, True)])
 def test_bad_amounts_refused_SER_1(pool, seat) -> None:
     with pytest.raises(PokerError) as refused:
         satellite_award(prize_pool_cents=pool, seat_cents=seat)

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from cardroom.venues import VenueScoped
 from tournaments.models.entries import Entry
@@ -21,10 +22,10 @@ class TicketSource(models.TextChoices):
 
 
 class TicketStatus(models.TextChoices):
-    ISSUED = "issued", _("Valid")
-    USED = "used", _("Used")
-    REFUNDED = "refunded", _("Refunded")
-    EXPIRED = "expired", _("Expired")
+    ISSUED = "issued", pgettext_lazy("ticket", "valid")
+    USED = "used", pgettext_lazy("ticket", "used")
+    REFUNDED = "refunded", pgettext_lazy("ticket", "refunded")
+    EXPIRED = "expired", pgettext_lazy("ticket", "expired")
 
 
 class Ticket(VenueScoped):

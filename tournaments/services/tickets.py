@@ -148,7 +148,7 @@ def ticket_require_usable(ticket: Ticket, *, tournament: Tournament, player: Pla
         raise _refuse(
             "ticket_not_valid",
             _("Ticket %(n)d is %(status)s: it pays no entry. Register with cash or card.")
-            % {"n": ticket.pk, "status": ticket.get_status_display().lower()},
+            % {"n": ticket.pk, "status": ticket.get_status_display()},
             409,
         )
     if ticket.expires_at is not None and now >= ticket.expires_at:
@@ -307,12 +307,12 @@ def ticket_grant(
     return ticket
 
 
-def _require_issued(ticket: Ticket, what: str) -> None:
+def _require_issued(ticket: Ticket, message: str) -> None:
+    """`message` takes %(n)d and %(status)s: a valid ticket only."""
     if ticket.status != TicketStatus.ISSUED:
         raise _refuse(
             "ticket_not_valid",
-            _("Ticket %(n)d is %(status)s: it cannot be %(what)s.")
-            % {"n": ticket.pk, "status": ticket.get_status_display().lower(), "what": what},
+            message % {"n": ticket.pk, "status": ticket.get_status_display()},
             409,
         )
 
@@ -328,7 +328,7 @@ def ticket_refund(*, actor, ticket: Ticket, reason: str, now: datetime | None = 
         raise _refuse("reason_required", _("Say why the ticket is refunded."))
     lock_tournament(ticket.tournament_id)
     locked = lock_ticket(ticket.pk)
-    _require_issued(locked, _("refunded"))
+    _require_issued(locked, _("Ticket %(n)d is %(status)s: only a valid ticket can be refunded."))
     ledger_post(
         lines=[
             (account_for(kind=AccountKind.TICKETS_OUTSTANDING), locked.value_cents),
@@ -407,7 +407,7 @@ def ticket_expire(*, actor, ticket: Ticket, now: datetime | None = None) -> Tick
     now = now or timezone.now()
     lock_tournament(ticket.tournament_id)
     locked = lock_ticket(ticket.pk)
-    _require_issued(locked, _("expired"))
+    _require_issued(locked, _("Ticket %(n)d is %(status)s: only a valid ticket expires."))
     if locked.expires_at is None or now < locked.expires_at:
         raise _refuse("ticket_not_due", _("Ticket %(n)d has not expired.") % {"n": locked.pk}, 409)
     to = AccountKind.PROMOTION_EXPENSE if locked.source == TicketSource.GRANT else AccountKind.TICKETS_EXPIRED
