@@ -18,7 +18,7 @@ from cardroom.errors import DomainError
 from cardroom.idempotency import replay_watch
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, has_role, roles_permission
 from cashier.api import CASH_DESK, CashierApi, TransactionSerializer, scoped_transactions
-from cashier.models import PaymentMethod, Posting, ReversalRequest, Shift, TransactionKind
+from cashier.models import DESK_METHODS, PaymentMethod, Posting, ReversalRequest, Shift, TransactionKind
 from cashier.services import reversal_reject
 
 TYPED_SPLIT_FIELDS = ("prize", "fee", "bounty", "prize_cents", "fee_cents", "bounty_cents")
@@ -38,7 +38,7 @@ class TransactionInputSerializer(MoneyRequestSerializer):
         help_text="Cash-game buy-in, top-up and cash-out. For a payment the game computes (a prize, "
         "a refund, a jackpot share) it may be given and must then be that amount.",
     )
-    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
+    method = serializers.ChoiceField(choices=DESK_METHODS, default=PaymentMethod.CASH)
     table = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
     seat = serializers.IntegerField(min_value=1, max_value=10, required=False, allow_null=True, default=None)
     chips_on_table_cents = CentsField(
@@ -48,6 +48,13 @@ class TransactionInputSerializer(MoneyRequestSerializer):
         help_text="Top-up: the chips the dealer counted (CSH-5).",
     )
     tournament = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    ticket = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Tournament buy-in or re-entry paid with this ticket (SER-1): no money moves.",
+    )
     idempotency_key = serializers.CharField(
         max_length=80, required=False, default="", help_text="Or the Idempotency-Key header (CAG-2)."
     )
@@ -111,6 +118,7 @@ class TransactionListApi(CashierApi):
                     seat=values["seat"],
                     chips_on_table_cents=values["chips_on_table_cents"],
                     tournament_id=values["tournament"],
+                    ticket_id=values["ticket"],
                 ),
                 idempotency_key=key,
             )

@@ -63,6 +63,7 @@ class DeskRequest:
     seat: int | None = None
     chips_on_table_cents: int | None = None
     tournament_id: int | None = None
+    ticket_id: int | None = None  # a tournament entry paid with this ticket (SER-1)
 
 
 def _player(request: DeskRequest) -> Player:
@@ -235,7 +236,9 @@ def _tournament_route(*, player: Player, request: DeskRequest, common: dict) -> 
     kind = request.kind
     if kind in (TransactionKind.TOURNAMENT_BUY_IN, TransactionKind.RE_ENTRY):
         _check_typed_amount(request, tournament.buy_in_cents, _("The buy-in of %s") % tournament.name)
-        registration.entry_register(**common, tournament=tournament, player=player, method=request.method)
+        registration.entry_register(
+            **common, tournament=tournament, player=player, method=request.method, ticket_id=request.ticket_id
+        )
     elif kind in (TransactionKind.REBUY, TransactionKind.ADD_ON):
         entry = _entry(player, tournament, statuses=[EntryStatus.ACTIVE], what=_("chips"))
         buy = registration.entry_rebuy if kind == TransactionKind.REBUY else registration.entry_add_on

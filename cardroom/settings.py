@@ -281,7 +281,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["cardroom.roles.IsStaffMember"],
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {},
+    # SER-1: what a desk pays with (cash, card) and how a transaction was paid (also a ticket).
+    "ENUM_NAME_OVERRIDES": {
+        "DeskMethodEnum": "cashier.models.DESK_METHODS",
+        "PaymentMethodEnum": "cashier.models.PaymentMethod",
+    },
     # cardroom.converters: a path's number has at most 18 digits.
     "PATH_CONVERTER_OVERRIDES": {"number": {"type": "integer", "minimum": 0, "maximum": LARGEST_PATH_NUMBER}},
     "POSTPROCESSING_HOOKS": [

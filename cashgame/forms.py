@@ -12,7 +12,7 @@ from cardroom.refusals import refusal
 from cashgame.models import CashTable, Game, GameType, HousePlayers, PlayerSession, VoidReason, WaitSource
 from cashgame.rulebook import situation_choices
 from cashgame.selectors import player_by_card
-from cashier.models import PaymentMethod
+from cashier.models import DESK_METHODS
 from players.forms import PlayerForm
 
 
@@ -255,7 +255,7 @@ class BuyInForm(MoneyRequestForm):
         label=_("Seat (empty: the one the floor gave the player)"), min_value=1, max_value=10, required=False
     )
     amount = MoneyField(label=_("Buy-in"))
-    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)
+    method = forms.ChoiceField(label=_("Payment"), choices=DESK_METHODS)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -274,7 +274,7 @@ class TopUpForm(MoneyRequestForm):
         label=_("Chips on the table now (counted by the dealer)"), confirm_large=False
     )
     amount = MoneyField(label=_("Top-up"))
-    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices)
+    method = forms.ChoiceField(label=_("Payment"), choices=DESK_METHODS)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

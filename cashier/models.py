@@ -28,6 +28,10 @@ class AccountKind(models.TextChoices):
     JACKPOT_FUND = "jackpot_fund", _("Jackpot fund")
     OVERLAY_EXPENSE = "overlay_expense", _("Guarantee overlay expense")
     REFUNDS_PAYABLE = "refunds_payable", _("Refunds payable")
+    # SER-1: tickets are owed seats (a liability) until used, refunded or expired.
+    TICKETS_OUTSTANDING = "tickets_outstanding", _("Tournament tickets outstanding")
+    PROMOTION_EXPENSE = "promotion_expense", _("Promotion expense")
+    TICKETS_EXPIRED = "tickets_expired", _("Expired tickets income")
 
 
 # The room's own accounts, one of each (no owner): what the manager's balances list.
@@ -39,6 +43,9 @@ ROOM_ACCOUNT_KINDS = (
     AccountKind.RAKE_REVENUE,
     AccountKind.JACKPOT_FUND,
     AccountKind.OVERLAY_EXPENSE,
+    AccountKind.TICKETS_OUTSTANDING,
+    AccountKind.PROMOTION_EXPENSE,
+    AccountKind.TICKETS_EXPIRED,
 )
 
 
@@ -197,6 +204,16 @@ PAY_OUT_KINDS = {
 class PaymentMethod(models.TextChoices):
     CASH = "cash", _("Cash")
     CARD = "card", _("Card")
+    # SER-1: a tournament entry paid with a ticket, or a satellite seat paid as one: no money
+    # in the drawer, the tickets-outstanding liability instead.
+    TICKET = "ticket", _("Ticket")
+
+
+# What a player pays with at the desk (a ticket is its own button, never a choice here).
+DESK_METHODS = [
+    (PaymentMethod.CASH, PaymentMethod.CASH.label),
+    (PaymentMethod.CARD, PaymentMethod.CARD.label),
+]
 
 
 class CashierTransaction(VenueScoped):

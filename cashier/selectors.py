@@ -29,6 +29,8 @@ CREDIT_NORMAL = {
     AccountKind.RAKE_REVENUE,
     AccountKind.JACKPOT_FUND,
     AccountKind.REFUNDS_PAYABLE,
+    AccountKind.TICKETS_OUTSTANDING,
+    AccountKind.TICKETS_EXPIRED,
 }
 
 

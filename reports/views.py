@@ -133,6 +133,7 @@ class DailyReportView(ReportView):
                 ),
                 "claims": lambda: exports.jackpot_claims(report.jackpot_claims),
                 "aml": lambda: exports.aml(report.aml),
+                "tickets": lambda: exports.tickets(report.tickets),
             },
         }
 
@@ -186,6 +187,7 @@ class RangeReportView(ReportView):
                 "series": lambda: exports.tournament_series(report.tournaments),
                 "jackpot": lambda: exports.jackpot_days(report.jackpot_days),
                 "claims": lambda: exports.jackpot_claims(report.jackpot_claims),
+                "tickets": lambda: exports.tickets(report.tickets),
             },
         }
 

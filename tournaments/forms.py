@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import ChipsField, MoneyField, MoneyRequestForm
-from cashier.models import PaymentMethod
+from cashier.models import DESK_METHODS, PaymentMethod
 from tournaments.models import BlindStructure, GuaranteeMode
 from tournaments.structure_io import MAX_FILE_CHARS
 
@@ -85,8 +85,10 @@ class RegisterForm(MoneyRequestForm):
     player = forms.IntegerField(
         widget=forms.HiddenInput, min_value=1, error_messages={"required": _("Choose the player.")}
     )
-    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH)
+    method = forms.ChoiceField(label=_("Payment"), choices=DESK_METHODS, initial=PaymentMethod.CASH)
     present = forms.BooleanField(label=_("Present at the venue"), required=False, initial=True)
+    # "Register with ticket" (SER-1): the holder's ticket pays the entry; no money moves.
+    ticket = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
 
 
 class PostponeForm(forms.Form):

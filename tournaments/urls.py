@@ -15,6 +15,7 @@ from tournaments.views import hand_for_hand as hand_for_hand_views
 from tournaments.views import levels as levels_views
 from tournaments.views import payouts as payouts_views
 from tournaments.views import seating as seating_views
+from tournaments.views import tickets as ticket_views
 
 app_name = "tournaments"
 
@@ -42,6 +43,12 @@ tournament_patterns = [
     path("rules/", entries_views.RulesView.as_view(), name="rules"),
     path("postpone/", entries_views.PostponeView.as_view(), name="postpone"),
     path("register/", cashier_views.RegisterView.as_view(), name="register"),
+    path("tickets/", ticket_views.TicketListView.as_view(), name="tickets"),
+    re_path(
+        r"^tickets/(?P<action>grant|refund|pay-refund|expire|satellite)/$",
+        ticket_views.TicketActionView.as_view(),
+        name="ticket-action",
+    ),
     path("seating/", seating_views.SeatingView.as_view(), name="seating"),
     re_path(
         r"^seating/(?P<action>draw|open-table|final-table|confirm-moves|reopen-registration)/$",

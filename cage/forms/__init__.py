@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import MoneyField, MoneyRequestForm
 from cashgame.models import CashTable
-from cashier.models import PaymentMethod, TransactionKind
+from cashier.models import DESK_METHODS, PaymentMethod, TransactionKind
 from tournaments.models import Tournament, TournamentStatus
 
 
@@ -20,7 +20,7 @@ class TransactionForm(MoneyRequestForm):
         widget=forms.HiddenInput, min_value=1, error_messages={"required": _("Choose the player.")}
     )
     amount = MoneyField(label=_("Amount (EUR)"), required=False)
-    method = forms.ChoiceField(label=_("Payment"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH)
+    method = forms.ChoiceField(label=_("Payment"), choices=DESK_METHODS, initial=PaymentMethod.CASH)
     table = forms.ModelChoiceField(label=_("Cash table"), queryset=CashTable.objects.none(), required=False)
     seat = forms.IntegerField(
         label=_("Seat (empty: the one the floor gave)"), min_value=1, max_value=10, required=False

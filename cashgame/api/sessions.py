@@ -35,10 +35,10 @@ from cashgame.api._common import (
 from cashgame.api.tables import SeatStateField
 from cashgame.models import STATE_ACTIONS, CashTable, PlayerSession, SessionEvent, SessionEventKind
 from cashgame.services import sessions
-from cashier.models import PaymentMethod, Shift
+from cashier.models import DESK_METHODS, PaymentMethod, Shift
 from players.models import Player
 
-MethodField = inline_choices(PaymentMethod.choices)
+MethodField = inline_choices(DESK_METHODS)
 EventKindField = inline_choices(SessionEventKind.choices)
 StateActionField = inline_choices([(action, action) for action in STATE_ACTIONS])
 KEY_HEADER = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)

@@ -23,6 +23,9 @@ ACCOUNT_NAMES = {
     AccountKind.JACKPOT_FUND: "Jackpot fund",
     AccountKind.OVERLAY_EXPENSE: "Guarantee overlay expense",
     AccountKind.REFUNDS_PAYABLE: "Refunds payable",
+    AccountKind.TICKETS_OUTSTANDING: "Tournament tickets outstanding",
+    AccountKind.PROMOTION_EXPENSE: "Promotion expense",
+    AccountKind.TICKETS_EXPIRED: "Expired tickets income",
 }
 
 

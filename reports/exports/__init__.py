@@ -373,6 +373,42 @@ def tournament_series(report) -> Table:
     ]
 
 
+TICKET_HEADER = [
+    "tournament",
+    "issued",
+    "issued_value",
+    "used",
+    "used_value",
+    "refunded",
+    "refunded_value",
+    "expired",
+    "expired_value",
+    "outstanding",
+    "outstanding_value",
+]
+
+
+def tickets(report) -> Table:
+    """Tournament tickets (SER-1) per target tournament, then the total."""
+
+    def row(name: str, line) -> list:
+        return [
+            name,
+            line.issued,
+            money(line.issued_cents),
+            line.used,
+            money(line.used_cents),
+            line.refunded,
+            money(line.refunded_cents),
+            line.expired,
+            money(line.expired_cents),
+            line.outstanding,
+            money(line.outstanding_cents),
+        ]
+
+    return TICKET_HEADER, [*(row(line.tournament, line) for line in report.lines), row("total", report.total)]
+
+
 def with_venue(venue_name: str, table: Table) -> Table:
     """The table with the venue's name in a first column, on every row (VEN-1)."""
     header, rows = table

@@ -23,6 +23,7 @@ from reports.selectors.ledger import (
     periods_of,
 )
 from reports.selectors.players import AmlLine, aml_list
+from reports.selectors.tickets import TicketReport, ticket_report
 from reports.selectors.tournaments import TournamentReport, tournament_report, tournament_totals_by_day
 
 
@@ -46,7 +47,12 @@ def shifts_of_day(*, day: date) -> list[ShiftLine]:
                 "transactions__amount_cents",
                 filter=Q(transactions__kind__in=PAY_IN_KINDS, transactions__method=PaymentMethod.CASH),
             ),
-            paid_out=Sum("transactions__amount_cents", filter=Q(transactions__kind__in=PAY_OUT_KINDS)),
+            # Cash only: a satellite's seat paid as a ticket moves no cash (SER-1).
+            paid_out=Sum(
+                "transactions__amount_cents",
+                filter=Q(transactions__kind__in=PAY_OUT_KINDS)
+                & ~Q(transactions__method=PaymentMethod.TICKET),
+            ),
         )
         .order_by("opened_at")
     )
@@ -128,6 +134,7 @@ class DailyReport:
     jackpot_claims: list[JackpotClaim]
     aml: list[AmlLine]
     unattributed: Unattributed
+    tickets: TicketReport = field(default_factory=TicketReport)
 
 
 def daily_report(*, day: date, now: datetime | None = None) -> DailyReport:
@@ -152,6 +159,7 @@ def daily_report(*, day: date, now: datetime | None = None) -> DailyReport:
         jackpot_claims=jackpot_claims_of(start=day, end=day),
         aml=aml_list(start=day, end=day, now=now),
         unattributed=_unattributed(figures, cash, tournaments),
+        tickets=ticket_report(start=day, end=day, now=now),
     )
 
 
@@ -203,6 +211,7 @@ class RangeReport:
     unattributed: Unattributed
     tournament_entries: list[tuple[str, int]] = field(default_factory=list)
     jackpot_periods: list[JackpotDay] = field(default_factory=list)
+    tickets: TicketReport = field(default_factory=TicketReport)
 
     @property
     def jackpot_closing(self) -> list[tuple[date, int]]:
@@ -264,6 +273,7 @@ def range_report(*, start: date, end: date, group: str = "day", now: datetime | 
         tournaments=tournaments,
         unattributed=_unattributed(total, cash, tournaments),
         tournament_entries=entries,
+        tickets=ticket_report(start=start, end=end, now=now),
     )
 
 

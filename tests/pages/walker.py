@@ -69,6 +69,7 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "tournaments:seating": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
     "tournaments:bust": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
     "tournaments:payouts": (Role.FLOOR, lambda room: {"pk": room.objects["tournament"].pk}),
+    "tournaments:tickets": (Role.MANAGER, lambda room: {"pk": room.objects["upcoming"].pk}),
     "tournaments:structure-list": (Role.MANAGER, lambda room: {}),
     "tournaments:structure-import": (Role.MANAGER, lambda room: {}),
     "tournaments:structure-detail": (Role.MANAGER, lambda room: {"pk": room.objects["structure"].pk}),

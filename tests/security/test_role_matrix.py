@@ -77,6 +77,9 @@ EXPECTED = {
     "tournaments:postpone": {"post": "fm"},
     "tournaments:register": {"get": "c", "post": "c", "put": "c"},
     "tournaments:entry-pay": {"post": "c"},
+    # SER-1: the tickets page for the cage, the floor and managers; each action checks its role.
+    "tournaments:tickets": {"get": "fcm"},
+    "tournaments:ticket-action": {"post": "fcm"},
     "tournaments:seating": {"get": "fm"},
     "tournaments:seating-action": {"post": "fm"},
     "tournaments:button-draw": {"post": "fm"},

@@ -20,7 +20,7 @@ from cardroom.api import (
 )
 from cardroom.idempotency import replay_watch
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, has_role, roles_permission
-from cashier.models import PaymentMethod
+from cashier.models import DESK_METHODS, PaymentMethod
 from players.models import Player
 from tournaments.api.common import FLOOR_AND_CASHIER, inline_choices, open_shift_of
 from tournaments.models import Entry, EntryKind, EntryStatus, Tournament
@@ -83,8 +83,16 @@ class EntrySerializer(serializers.ModelSerializer):
 
 class RegisterSerializer(MoneyRequestSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
+    method = serializers.ChoiceField(choices=DESK_METHODS, default=PaymentMethod.CASH)
     present = serializers.BooleanField(default=True)
+    ticket = serializers.IntegerField(
+        source="ticket_id",
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Pay the entry with this ticket (SER-1): no money moves, `method` is ignored.",
+    )
     idempotency_key = serializers.CharField(max_length=80)
 
 
@@ -95,7 +103,7 @@ class KeySerializer(MoneyRequestSerializer):
 
 
 class PaySerializer(KeySerializer):
-    method = serializers.ChoiceField(choices=PaymentMethod.choices, default=PaymentMethod.CASH)
+    method = serializers.ChoiceField(choices=DESK_METHODS, default=PaymentMethod.CASH)
 
 
 class PresentSerializer(serializers.Serializer):

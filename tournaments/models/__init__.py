@@ -10,6 +10,7 @@
 - counts: the chip counts taken during play
 - hand_for_hand: the tables' reports of hand-for-hand play (SER-3)
 - events: multi-day events, their flights' bags and the Day 2 (SER-2)
+- tickets: tickets won in satellites or granted, seats in a target tournament (SER-1)
 """
 
 from tournaments.models.colour_up import ColourUpRace
@@ -35,6 +36,7 @@ from tournaments.models.structures import (
     LevelKind,
     StructureLevel,
 )
+from tournaments.models.tickets import Ticket, TicketSource, TicketStatus
 from tournaments.models.tournament import (
     CLOCK_RUNNING,
     CLOCK_STARTED,
@@ -81,6 +83,9 @@ __all__ = [
     "StructureLevel",
     "Table",
     "TableStatus",
+    "Ticket",
+    "TicketSource",
+    "TicketStatus",
     "Tournament",
     "TournamentLevel",
     "TournamentRules",

@@ -13,6 +13,8 @@ class PayoutPlace(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="payout_places")
     place = models.PositiveIntegerField(_("place"))
     amount_cents = models.BigIntegerField(_("prize (cents)"))
+    # A satellite's seat (SER-1): paid as a ticket to the target worth `amount_cents`, not cash.
+    seat = models.BooleanField(_("seat"), default=False)
 
     class Meta:
         verbose_name = _("payout place")

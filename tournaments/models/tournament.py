@@ -96,6 +96,15 @@ class Tournament(VenueScoped):
     guarantee_deadline_level = models.PositiveSmallIntegerField(
         _("guarantee checked at end of level"), default=3
     )
+    # SER-1: a satellite pays seats (tickets) in its target, the remainder in cash to the next place.
+    satellite_target = models.ForeignKey(
+        "self",
+        verbose_name=_("satellite for"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="satellites",
+    )
 
     # The clock (TRN-8). `current_level_index` is 0-based into the levels ordered by `order`.
     # While counting, `level_ends_at` is when the current level ends (None: the last level runs
@@ -161,6 +170,10 @@ class Tournament(VenueScoped):
     @property
     def buy_in_cents(self) -> int:
         return self.prize_cents + self.fee_cents + self.bounty_cents
+
+    @property
+    def is_satellite(self) -> bool:
+        return self.satellite_target_id is not None
 
     @property
     def clock_started(self) -> bool:

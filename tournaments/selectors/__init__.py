@@ -3,13 +3,14 @@ state every screen shows (TRN-8)."""
 
 from datetime import datetime, timedelta
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 
 from cardroom.selectors import venue_get
 from cashier.models import AccountKind
 from cashier.selectors import account_amount, prize_pool_balance
 from poker.payouts import default_payout_percentages, payout_amounts
+from poker.satellites import satellite_payouts
 from tournaments.models import (
     CLOCK_RUNNING,
     BlindStructure,
@@ -175,8 +176,14 @@ def entry_list(*, tournament: Tournament) -> QuerySet:
 
 
 def prizes_due(*, tournament: Tournament) -> QuerySet:
-    """Finished (or dealt) entries with a prize the cashier has not paid yet (TRN-10)."""
-    return entry_list(tournament=tournament).filter(prize_cents__gt=0, prize_transaction__isnull=True)
+    """Finished (or dealt) entries with a prize the cashier has not paid yet (TRN-10); `pays_ticket`: the
+    place is a satellite's seat, paid as a ticket (SER-1)."""
+    seat = PayoutPlace.objects.filter(tournament=tournament, place=OuterRef("finish_place"), seat=True)
+    return (
+        entry_list(tournament=tournament)
+        .filter(prize_cents__gt=0, prize_transaction__isnull=True)
+        .annotate(pays_ticket=Exists(seat))
+    )
 
 
 def bounties_due(*, tournament: Tournament) -> QuerySet:
@@ -262,13 +269,16 @@ def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:
     chips = chips_in_play(tournament=tournament)
     entries, left = counts["entries"], counts["left"]
     final = rules.payouts_finalised_at is not None
+    seats: list[bool] = []
     if final:
         pool = rules.prize_pool_cents
-        amounts = list(
+        places = list(
             PayoutPlace.objects.filter(tournament=tournament)
             .order_by("place")
-            .values_list("amount_cents", flat=True)
+            .values_list("amount_cents", "seat")
         )
+        amounts = [amount for amount, _seat in places]
+        seats = [seat for _amount, seat in places]
     else:
         pool = prize_pool_balance(tournament_id=tournament.pk)
         if (
@@ -277,7 +287,13 @@ def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:
         ):
             pool = max(pool, tournament.guarantee_cents)
         amounts = []
-        if entries:
+        if entries and tournament.is_satellite:
+            # SER-1: seats at the target's buy-in, the rest in cash to the next place.
+            target = Tournament.all_venues.get(pk=tournament.satellite_target_id)
+            places = satellite_payouts(prize_pool_cents=pool, seat_cents=target.buy_in_cents)
+            amounts = [place.amount_cents for place in places]
+            seats = [place.seat for place in places]
+        elif entries:
             percentages = rules.payout_percentages or list(default_payout_percentages(entries))
             if len(percentages) <= entries:
                 amounts = payout_amounts(
@@ -299,6 +315,11 @@ def tournament_field_get(*, tournament: Tournament, rules=None) -> dict:
         and tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED),
         "guarantee": None,
     }
+    if tournament.is_satellite:
+        # A satellite's places say which are seats (tickets to the target) and which cash.
+        for row, seat in zip(state["payouts"], seats, strict=False):
+            row["seat"] = seat
+        state["satellite_target"] = tournament.satellite_target.name
     if tournament.guarantee_mode != GuaranteeMode.NONE:
         state["guarantee"] = {
             "amount_cents": tournament.guarantee_cents,

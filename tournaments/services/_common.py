@@ -12,6 +12,7 @@ from tournaments.models import (
     CLOCK_RUNNING,
     TRANSITIONS,
     Entry,
+    Ticket,
     Tournament,
     TournamentRules,
     TournamentStatus,
@@ -33,6 +34,12 @@ def lock_entry(entry: Entry) -> tuple[Tournament, Entry]:
     """The entry's tournament, then the entry, both locked (the order every service keeps)."""
     tournament = lock_tournament(entry.tournament_id)
     return tournament, Entry.objects.select_for_update(of=("self",)).get(pk=entry.pk)
+
+
+def lock_ticket(ticket_id: int) -> Ticket:
+    """A ticket row under its lock (SER-1): every use, refund or expiry holds it, taken after the
+    tournament's lock, so two desks cannot both use one ticket."""
+    return Ticket.all_venues.select_for_update(of=("self",)).select_related("player").get(pk=ticket_id)
 
 
 def clock_snapshot(tournament: Tournament) -> dict:

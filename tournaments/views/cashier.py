@@ -29,6 +29,7 @@ from tournaments.selectors import (
     tournament_list,
     tournament_rules_get,
 )
+from tournaments.selectors.tickets import desk_tickets
 from tournaments.services import payouts, registration
 
 # The session key that keeps the cashier on one tournament from one player to the next.
@@ -87,11 +88,13 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
         rules = tournament_rules_get(tournament=self.tournament)
         done = self.request.GET.get("done", "")
         kwargs.setdefault("new_player_form", PlayerForm(prefix="new"))
+        field = tournament_field_get(tournament=self.tournament)
         return super().get_context_data(
             form=form,
             tournament=self.tournament,
             tournaments=tournament_list(include_closed=False)[:30],
-            field=tournament_field_get(tournament=self.tournament),
+            field=field,
+            tickets=desk_tickets(tournament=self.tournament, registration_open=field["registration_open"]),
             entries=entry_list(tournament=self.tournament).filter(status=EntryStatus.ACTIVE),
             refunds=refunds_due(tournament=self.tournament),
             prizes=prizes_due(tournament=self.tournament),
@@ -118,6 +121,7 @@ class RegisterView(RoleRequiredMixin, DomainFormMixin, FormView):
             shift=self.shift,
             method=form.cleaned_data["method"],
             present=form.cleaned_data["present"],
+            ticket_id=form.cleaned_data.get("ticket"),
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
 

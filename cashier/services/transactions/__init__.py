@@ -6,6 +6,8 @@ cashier's own pages and API reach them only through those services (CAG-6)."""
 from cashier.services.transactions.payouts import (
     cash_out,
     jackpot_payout,
+    ticket_prize_payout,
+    ticket_refund_payout,
     tournament_payout,
 )
 from cashier.services.transactions.posting import transaction_post
@@ -21,6 +23,8 @@ __all__ = [
     "cash_out",
     "cash_top_up",
     "jackpot_payout",
+    "ticket_prize_payout",
+    "ticket_refund_payout",
     "tournament_payment",
     "tournament_payout",
     "tournament_refund",

@@ -150,3 +150,69 @@ def jackpot_payout(
         idempotency_key=idempotency_key,
         now=now,
     )
+
+
+def ticket_prize_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    tournament_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """A satellite's seat paid as a ticket (SER-1): the seat's worth moves from the satellite's
+    prize pool to the tickets-outstanding liability; no cash leaves the drawer. The receipt
+    says "ticket"."""
+    owner = f"tournament:{tournament_id}"
+
+    def lines(locked: Shift) -> list[Line]:
+        require_available(
+            kind=AccountKind.PRIZE_POOL, owner=owner, amount_cents=amount_cents, what=_("The prize pool")
+        )
+        return [
+            (account_for(kind=AccountKind.PRIZE_POOL, owner=owner), amount_cents),
+            (account_for(kind=AccountKind.TICKETS_OUTSTANDING), -amount_cents),
+        ]
+
+    return transaction_post(
+        actor=actor,
+        shift=shift,
+        kind=TransactionKind.PRIZE_PAYOUT,
+        player=player,
+        amount_cents=amount_cents,
+        method=PaymentMethod.TICKET,
+        reference=owner,
+        idempotency_key=idempotency_key,
+        lines=lines,
+        now=now,
+    )
+
+
+def ticket_refund_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    ticket_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay a refunded ticket in cash from its refunds payable (SER-1), where the manager's refund
+    moved it from the tickets-outstanding liability."""
+    owner = f"ticket:{ticket_id}"
+    return _cash_payout(
+        actor=actor,
+        shift=shift,
+        player=player,
+        kind=TransactionKind.REFUND,
+        source_kind=AccountKind.REFUNDS_PAYABLE,
+        source_owner=owner,
+        source_name=_("Refunds payable of the ticket"),
+        amount_cents=amount_cents,
+        reference=owner,
+        idempotency_key=idempotency_key,
+        now=now,
+    )

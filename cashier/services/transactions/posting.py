@@ -31,6 +31,14 @@ from cashier.services.ledger import Line, account_for, ledger_post
 from players.locks import player_for_update
 from players.models import Player
 
+# What a ticket can pay (an entry) or be (a satellite's seat paid as a ticket), SER-1.
+# A refund in "ticket" gives an entry paid with a ticket back to the ticket.
+TICKET_KINDS = {
+    TransactionKind.TOURNAMENT_BUY_IN,
+    TransactionKind.RE_ENTRY,
+    TransactionKind.PRIZE_PAYOUT,
+    TransactionKind.REFUND,
+}
 REFERENCE_PATTERN = re.compile(r"^[a-z_]{1,20}:[0-9]{1,18}$")
 
 
@@ -56,7 +64,10 @@ def drawer_account(shift: Shift) -> Account:
 
 
 def money_account(shift: Shift, method: str) -> Account:
-    # Card payments never enter the drawer: they wait in clearing until the bank settles.
+    # Card payments never enter the drawer: they wait in clearing until the bank settles. A
+    # ticket (SER-1) pays from the tickets-outstanding liability: nothing moves in the drawer.
+    if method == PaymentMethod.TICKET:
+        return account_for(kind=AccountKind.TICKETS_OUTSTANDING)
     return (
         drawer_account(shift) if method == PaymentMethod.CASH else account_for(kind=AccountKind.CARD_CLEARING)
     )
@@ -150,6 +161,8 @@ def transaction_post(
     require_positive(amount_cents)
     if method not in PaymentMethod.values:
         raise DomainError("invalid_method", _("Payment is by cash or card."))
+    if method == PaymentMethod.TICKET and kind not in TICKET_KINDS:
+        raise DomainError("invalid_method", _("A ticket pays a tournament entry only."), rule="SER-1")
     if reference and not REFERENCE_PATTERN.match(reference):
         raise DomainError("invalid_reference", _("Unknown reference: %s") % reference)
     now = now or timezone.now()

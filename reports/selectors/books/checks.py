@@ -39,6 +39,9 @@ from tournaments.models import (
     EntryPayment,
     EntryStatus,
     PoolTransfer,
+    Ticket,
+    TicketSource,
+    TicketStatus,
     Tournament,
 )
 from tournaments.models import Entry as TournamentEntry
@@ -77,7 +80,14 @@ def _tournament_owner(tournament: Tournament) -> str:
 
 
 TOURNAMENT_ACCOUNTS = (AccountKind.PRIZE_POOL, AccountKind.BOUNTY_POOL, AccountKind.REFUNDS_PAYABLE)
-ROOM_ACCOUNTS = (AccountKind.TOURNAMENT_FEES, AccountKind.RAKE_REVENUE, AccountKind.JACKPOT_FUND)
+ROOM_ACCOUNTS = (
+    AccountKind.TOURNAMENT_FEES,
+    AccountKind.RAKE_REVENUE,
+    AccountKind.JACKPOT_FUND,
+    AccountKind.TICKETS_OUTSTANDING,
+    AccountKind.PROMOTION_EXPENSE,
+    AccountKind.TICKETS_EXPIRED,
+)
 
 
 def _here(queryset, path: str = "venue_id"):
@@ -268,6 +278,48 @@ def _tournament_checks(tournaments: list[Tournament], amounts: dict) -> list[Boo
     return checks
 
 
+def _ticket_checks(amounts: dict) -> list[BookCheck]:
+    """SER-1: the tickets-outstanding liability is the worth of the valid tickets; each ticket's
+    refunds payable holds its refund until the cage pays it; promotion expense is the worth of
+    the granted tickets not expired; expired-tickets income the worth of satellites' expired
+    tickets."""
+    tickets = Ticket.objects.all()
+    sums = _sums(
+        tickets,
+        outstanding=Sum("value_cents", filter=Q(status=TicketStatus.ISSUED)),
+        granted=Sum("value_cents", filter=Q(source=TicketSource.GRANT) & ~Q(status=TicketStatus.EXPIRED)),
+        expired=Sum("value_cents", filter=Q(source=TicketSource.SATELLITE, status=TicketStatus.EXPIRED)),
+    )
+    refunded = list(
+        tickets.filter(status=TicketStatus.REFUNDED).values_list("pk", "value_cents", "refund_transaction")
+    )
+    payable = account_amounts(
+        accounts=[(AccountKind.REFUNDS_PAYABLE, f"ticket:{pk}") for pk, _value, _paid in refunded]
+    )
+    return [
+        BookCheck(
+            str(_("Tickets outstanding = the worth of the valid tickets")),
+            sums["outstanding"],
+            amounts[(AccountKind.TICKETS_OUTSTANDING, "")],
+        ),
+        BookCheck(
+            str(_("Refunds payable of tickets = refunded tickets not yet paid")),
+            sum(value for _pk, value, paid in refunded if paid is None),
+            sum(payable.values()),
+        ),
+        BookCheck(
+            str(_("Promotion expense = the worth of the tickets granted, less those expired")),
+            sums["granted"],
+            amounts[(AccountKind.PROMOTION_EXPENSE, "")],
+        ),
+        BookCheck(
+            str(_("Expired tickets income = the worth of satellites' expired tickets")),
+            sums["expired"],
+            amounts[(AccountKind.TICKETS_EXPIRED, "")],
+        ),
+    ]
+
+
 def _fee_fund_checks(amounts: dict) -> list[BookCheck]:
     hands = _sums(
         Hand.objects.filter(status=HandStatus.ENDED), rake=Sum("rake_cents"), drops=Sum("jackpot_drop_cents")
@@ -367,5 +419,6 @@ def venue_checks() -> list[BookCheck]:
         *_session_checks(),
         *_tournament_checks(tournaments, amounts),
         *_fee_fund_checks(amounts),
+        *_ticket_checks(amounts),
         *_chip_checks(),
     ]

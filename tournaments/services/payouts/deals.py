@@ -72,6 +72,13 @@ def deal_accept(
         raise DomainError(
             "payouts_not_final", _("Finalise the payouts before a deal."), rule="TRN-10", status_code=409
         )
+    if tournament.is_satellite:
+        raise DomainError(
+            "satellite_no_deal",
+            _("A satellite pays seats, not shares: it has no deal."),
+            rule="SER-1",
+            status_code=409,
+        )
     if rules.deal_accepted_at is not None:
         raise DomainError("deal_done", _("A deal was already accepted."), rule="TRN-10", status_code=409)
     live = {

@@ -22,6 +22,7 @@ from cashier.models import AccountKind
 from cashier.selectors import prize_pool_balance
 from cashier.services import account_for, ledger_post
 from poker.payouts import BASIS_POINTS, default_payout_percentages, payout_amounts
+from poker.satellites import satellite_payouts
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -119,9 +120,29 @@ def finalise_locked(tournament: Tournament, rules, *, actor, now: datetime) -> N
             now=now,
         )
     pool = collected + overlay
-    percentages = payout_percentages_for(tournament, rules)
     entries = entry_count(tournament)
-    if len(percentages) > entries:
+    seats: list[bool] = []
+    if tournament.is_satellite:
+        # SER-1: seats worth the target's whole buy-in, the remainder in cash to the next place.
+        target = Tournament.all_venues.get(pk=tournament.satellite_target_id)
+        places = satellite_payouts(prize_pool_cents=pool, seat_cents=target.buy_in_cents)
+        amounts = [place.amount_cents for place in places]
+        seats = [place.seat for place in places]
+        percentages = []
+        if len(places) > entries:
+            raise DomainError(
+                "more_seats_than_entries",
+                _(
+                    "The prize pool buys %(places)d places in %(target)s but there are %(entries)d "
+                    "entries; lower the guarantee or wait for more entries."
+                )
+                % {"places": len(places), "target": target.name, "entries": entries},
+                rule="SER-1",
+                status_code=409,
+            )
+    else:
+        percentages = payout_percentages_for(tournament, rules)
+    if not tournament.is_satellite and len(percentages) > entries:
         raise DomainError(
             "more_places_than_entries",
             _(
@@ -132,12 +153,16 @@ def finalise_locked(tournament: Tournament, rules, *, actor, now: datetime) -> N
             rule="TRN-10",
             status_code=409,
         )
-    amounts = payout_amounts(
-        prize_pool_cents=pool, percentages=percentages, smallest_chip_cents=venue_get().smallest_chip_cents
-    )
+    if not tournament.is_satellite:
+        amounts = payout_amounts(
+            prize_pool_cents=pool,
+            percentages=percentages,
+            smallest_chip_cents=venue_get().smallest_chip_cents,
+        )
+        seats = [False] * len(amounts)
     PayoutPlace.objects.bulk_create(
-        PayoutPlace(tournament=tournament, place=place, amount_cents=amount)
-        for place, amount in enumerate(amounts, start=1)
+        PayoutPlace(tournament=tournament, place=place, amount_cents=amount, seat=seat)
+        for place, (amount, seat) in enumerate(zip(amounts, seats, strict=True), start=1)
     )
     rules.payouts_finalised_at = now
     rules.collected_prize_cents = collected
@@ -161,6 +186,7 @@ def finalise_locked(tournament: Tournament, rules, *, actor, now: datetime) -> N
             "prize_pool_cents": pool,
             "percentages": percentages,
             "amounts": amounts,
+            "seats": sum(seats),
         },
         now=now,
     )

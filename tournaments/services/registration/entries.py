@@ -32,7 +32,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import clock, seating
+from tournaments.services import clock, seating, tickets
 from tournaments.services._common import lock_entry, lock_tournament, rules_for
 
 REGISTRATION_STATUSES = frozenset({TournamentStatus.REGISTERING, *CLOCK_STARTED})
@@ -66,6 +66,7 @@ def entry_register(
     method: str = PaymentMethod.CASH,
     idempotency_key: str,
     present: bool = True,
+    ticket_id: int | None = None,
     now: datetime | None = None,
     rng: random.Random | None = None,
 ) -> Entry:
@@ -73,10 +74,18 @@ def entry_register(
     (prize part to the prize pool, fee to fee revenue, bounty to the bounty pool, TRN-6) and the
     entry is created in the same transaction; once seats are drawn it gets a seat (TRN-9).
 
+    With `ticket_id` the entry is paid with that ticket (SER-1): checked under its lock (for this
+    tournament, held by this player, valid), the buy-in is split from the tickets-outstanding
+    liability as a cash buy-in would be, no cash moves, and the ticket is used once.
+
     Idempotent (CAG-2): the same key answers with the same entry and posts nothing.
     """
     require_role(actor, *CASHIER_ROLES)
     now = now or timezone.now()
+    if ticket_id is not None:
+        method = PaymentMethod.TICKET
+    elif method == PaymentMethod.TICKET:
+        raise DomainError("ticket_required", _("Say which ticket pays the entry."), rule="SER-1")
 
     def before() -> None:
         player_require_eligible(actor=actor, player=player, purpose=_("register for a tournament"), now=now)
@@ -108,6 +117,11 @@ def entry_register(
                 status_code=409,
             )
         kind = EntryKind.RE_ENTRY if earlier else EntryKind.BUY_IN
+        ticket = None
+        if ticket_id is not None:
+            ticket = tickets.ticket_lock_for_use(
+                ticket_id=ticket_id, tournament=locked, player=player, now=now
+            )
         record = tournament_payment(
             actor=actor,
             shift=shift,
@@ -142,6 +156,8 @@ def entry_register(
             chips=locked.starting_stack_chips,
             created_at=now,
         )
+        if ticket is not None:
+            tickets.ticket_mark_used(ticket, entry=entry, actor=actor, now=now, receipt=record.receipt_number)
         audit_record(
             actor=actor,
             action="entry.register",
@@ -168,6 +184,7 @@ def entry_register(
             "player": player.pk,
             "method": method,
             "present": present,
+            "ticket": ticket_id,
         },
         run=register,
         load=lambda pk: Entry.objects.select_related("player", "table").get(pk=pk),

@@ -17,9 +17,9 @@ from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
 from cashier.models import CashierTransaction, PaymentMethod, Shift, TransactionKind
 from cashier.services import tournament_refund
-from tournaments.models import BountyAward, Entry, EntryPayment, EntryStatus, Tournament
-from tournaments.services import seating
-from tournaments.services._common import lock_entry, lock_tournament
+from tournaments.models import BountyAward, Entry, EntryPayment, EntryStatus, Ticket, Tournament
+from tournaments.services import seating, tickets
+from tournaments.services._common import lock_entry, lock_ticket, lock_tournament
 
 
 def entry_has_played(entry: Entry, tournament: Tournament) -> bool:
@@ -85,6 +85,10 @@ def entry_withdraw(
     def withdraw() -> Entry:
         tournament, locked = lock_entry(entry)
         _require_withdrawable(locked, tournament)
+        # An entry a ticket paid goes back to its ticket, never to cash (SER-1).
+        ticket = Ticket.objects.filter(used_by=locked).first()
+        if ticket is not None:
+            ticket = lock_ticket(ticket.pk)
         paid = EntryPayment.objects.filter(entry=locked).aggregate(
             prize=Sum("prize_cents"), fee=Sum("fee_cents"), bounty=Sum("bounty_cents")
         )
@@ -96,7 +100,7 @@ def entry_withdraw(
             prize_cents=paid["prize"] or 0,
             fee_cents=paid["fee"] or 0,
             bounty_cents=paid["bounty"] or 0,
-            method=method,
+            method=PaymentMethod.TICKET if ticket is not None else method,
             idempotency_key=idempotency_key,
             note=_("Entry %d withdrawn") % locked.number,
             now=now,
@@ -105,6 +109,13 @@ def entry_withdraw(
         locked.refund_transaction = record
         locked.save(update_fields=["refund_cents", "refund_transaction"])
         _withdraw(locked, actor=actor, now=now, why=f"refund receipt {record.receipt_number}")
+        if ticket is not None:
+            tickets.ticket_give_back(
+                ticket,
+                actor=actor,
+                now=now,
+                why=f"entry {locked.number} withdrawn, receipt {record.receipt_number}",
+            )
         return locked
 
     return run_once(
@@ -131,6 +142,16 @@ def transaction_reversed(*, actor, record: CashierTransaction, now: datetime) ->
 
 def _reversal_effect(*, record: CashierTransaction, actor, now, apply: bool) -> None:
     kind = record.kind
+    if record.method == PaymentMethod.TICKET or record.reference.startswith("ticket:"):
+        raise DomainError(
+            "ticket_not_reversed",
+            _(
+                "A ticket's transaction is not reversed: withdraw the entry to give the ticket back, "
+                "or have a manager refund the ticket."
+            ),
+            rule="SER-1",
+            status_code=409,
+        )
     if kind in (TransactionKind.TOURNAMENT_BUY_IN, TransactionKind.RE_ENTRY):
         entry = Entry.objects.select_related("player").get(cashier_transaction=record)
         tournament = lock_tournament(entry.tournament_id) if apply else entry.tournament
