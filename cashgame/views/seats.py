@@ -23,7 +23,7 @@ from cashgame import forms, selectors
 from cashgame.models import CashTable, PlayerSession, WaitingEntry
 from cashgame.selectors import seating
 from cashgame.selectors.dealing import FIRST_HAND_STATES, table_game_is_new
-from cashgame.services import sessions, waiting, waiting_floor, waiting_remote
+from cashgame.services import sessions, waiting, waiting_check_in, waiting_floor
 from players.models import Player
 
 SEAT_ACTIONS = ("seat-next", "seat-entry", "check-in", "seat-card", "must-move", "state", "move", "release")
@@ -188,7 +188,7 @@ class SeatActionView(RoleRequiredMixin, View):
             player = Player.objects.filter(pk=_number(post.get("player"))).first()
             if player is None:
                 raise DomainError("unknown_player", _("Choose one of the persons found."))
-            session = waiting_remote.waiting_check_in_seat(
+            session = waiting_check_in.waiting_check_in_seat(
                 actor=request.user, entry=entry, table=table, seat=seat, player=player
             )
             return _("%(player)s takes seat %(seat)d at %(table)s and buys in at the cage.") % {
@@ -199,7 +199,7 @@ class SeatActionView(RoleRequiredMixin, View):
         self.person_form = form = forms.CheckInPersonForm(post)
         if not form.is_valid():
             raise DomainError("invalid_person", _("Check the new player's details marked below."))
-        session = waiting_remote.waiting_check_in_seat(
+        session = waiting_check_in.waiting_check_in_seat(
             actor=request.user, entry=entry, table=table, seat=seat, person=form.cleaned_data
         )
         return _(

@@ -10,7 +10,7 @@ from cashgame import forms, selectors
 from cashgame.models import WaitingEntry
 from cashgame.selectors.seating import waiting_page_offers
 from cashgame.selectors.waiting import interest_ready, queue_history
-from cashgame.services import waiting, waiting_floor, waiting_remote
+from cashgame.services import waiting, waiting_check_in, waiting_floor
 from cashgame.views._common import ActionView
 
 
@@ -80,7 +80,9 @@ class WaitingEntryActionView(ActionView):
         if action == "seat":
             return waiting.waiting_seat(actor=self.request.user, entry=entry, **form.cleaned_data)
         if action == "check-in":
-            return waiting_remote.waiting_check_in(actor=self.request.user, entry=entry, **form.cleaned_data)
+            return waiting_check_in.waiting_check_in(
+                actor=self.request.user, entry=entry, **form.cleaned_data
+            )
         return waiting.waiting_remove(actor=self.request.user, entry=entry)
 
     def message(self, result, pk, action):

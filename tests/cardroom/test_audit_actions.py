@@ -17,11 +17,11 @@ from tournaments.models import MoveReason
 
 ROOT = Path(settings.BASE_DIR)
 APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "screens"]
-APPS += ["players", "reports", "tournaments"]
+APPS += ["leagues", "players", "reports", "tournaments"]
 # The first part of every action the services write.
 PREFIXES = (
-    "bounty|cashgame|cashier|chips|clock|dealer|devices|entry|player|report|reversal|seating|shift"
-    "|structure|tournament|venue"
+    "bag|bounty|cashgame|cashier|chips|clock|dealer|devices|entry|event|player|report|reversal|seating|shift"
+    "|league|structure|ticket|tournament|venue"
 )
 LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+)["']""")
 # Literals of those shapes that are not actions: Celery task names, permissions, model labels,

@@ -11,7 +11,8 @@ from cardroom.models import AuditRecord
 from cashgame.models import PlayerSession, SeatState, WaitingEntry, WaitStatus
 from cashgame.services.sessions import session_seat
 from cashgame.services.waiting import waiting_add
-from cashgame.services.waiting_remote import waiting_check_in_seat, waiting_join_remote
+from cashgame.services.waiting_check_in import waiting_check_in_seat
+from cashgame.services.waiting_remote import waiting_join_remote
 from players.models import Player
 from tests.cashgame.conftest import at, make_table
 from tests.factories import PlayerFactory

@@ -13,11 +13,11 @@ from cashgame.models import WaitingEntry
 from cashgame.selectors.waiting import waiting_status
 from cashgame.services.sessions import session_release, session_seat
 from cashgame.services.waiting import waiting_seat
+from cashgame.services.waiting_check_in import waiting_check_in
 from cashgame.services.waiting_remote import (
     address_key,
     status_entry_ids,
     status_token,
-    waiting_check_in,
     waiting_join_remote,
     waiting_leave,
 )

@@ -194,7 +194,7 @@ def build_room() -> Room:
     for player in room.players[3:5]:
         waiting_add(actor=floor, game=game12, player=player, now=now - timedelta(minutes=20))
     # A player who joined both lists from his phone (WTL-1) and is called to table 2 (WTL-2).
-    _entries, wait_token = waiting_join_remote(
+    wait_entries, wait_token = waiting_join_remote(
         game_ids=[game12.pk, game25.pk],
         nickname="Bluff",
         phone="+421905000111",
@@ -344,6 +344,7 @@ def build_room() -> Room:
         receipt=receipt,
         player=room.players[0],
         wait_token=wait_token,
+        wait_entry=wait_entries[0],
         league=league,
     )
     return room

@@ -98,6 +98,7 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "cashgame:drop-counts": (Role.MANAGER, lambda room: {}),
     "cashgame:jackpot": (Role.MANAGER, lambda room: {}),
     "cashgame:waiting": (Role.FLOOR, lambda room: {}),
+    "cashgame:waiting-history": (Role.FLOOR, lambda room: {"pk": room.objects["wait_entry"].pk}),
     "cashgame:rulings": (Role.FLOOR, lambda room: {}),
     "cashgame:calculators": (Role.FLOOR, lambda room: {}),
     "board:board": (None, lambda room: {}),

@@ -18,7 +18,8 @@ from cardroom.models import AuditRecord
 from cashgame.models import WaitingEntry
 from cashgame.services.sessions import session_buy_in, session_cash_out
 from cashgame.services.waiting import waiting_add, waiting_remove
-from cashgame.services.waiting_remote import waiting_check_in, waiting_join_remote
+from cashgame.services.waiting_check_in import waiting_check_in
+from cashgame.services.waiting_remote import waiting_join_remote
 from cashier.models import CashierTransaction, Posting
 from cashier.services import shift_open
 from chips.models import ChipAccountKind, ChipSet, ChipSetKind

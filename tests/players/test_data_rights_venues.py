@@ -14,7 +14,8 @@ from cardroom.venues import venue_activate
 from cashgame.models import WaitingEntry
 from cashgame.services.sessions import session_seat
 from cashgame.services.waiting import waiting_remove
-from cashgame.services.waiting_remote import waiting_check_in, waiting_join_remote
+from cashgame.services.waiting_check_in import waiting_check_in
+from cashgame.services.waiting_remote import waiting_join_remote
 from cashier.models import Posting
 from players.models import Player, PlayerErasure
 from players.selectors.data_rights import erasure_refusals

@@ -28,6 +28,7 @@ PUBLIC = {
     "wait:status",
     "wait:rows",
     "wait:leave",
+    "wait:more-time",
     "api-token",
     # The players' public pages (WTL-3: public names only): the room page, its live part, its QR
     # code and each tournament's page.
@@ -88,6 +89,8 @@ EXPECTED = {
     "tournaments:levels": {"get": "fm", "post": "fm"},
     "tournaments:colour-up": {"get": "fm", "post": "fm"},
     "tournaments:table-counts": {"get": "fm", "post": "fm"},
+    "tournaments:hand-for-hand": {"post": "fm"},
+    "tournaments:hand-done": {"post": "fm"},
     "tournaments:bags": {"get": "fm", "post": "fm"},
     "tournaments:flight-end": {"post": "fm"},
     "tournaments:flight-accept": {"post": "m"},
@@ -166,6 +169,7 @@ EXPECTED = {
     "cashgame:waiting": {"get": "fm"},
     "cashgame:waiting-action": {"post": "fm"},
     "cashgame:waiting-entry-action": {"post": "fm"},
+    "cashgame:waiting-history": {"get": "fm"},
     "cashgame:rulings": {"get": "fm", "post": "fm", "put": "fm"},
     "cashgame:calculators": {"get": "fcm"},
     "board:board": {"get": "fcma"},
@@ -180,6 +184,7 @@ EXPECTED = {
     "wait:status": {"get": "fcma"},
     "wait:rows": {"get": "fcma"},
     "wait:leave": {"post": "fcma"},
+    "wait:more-time": {"post": "fcma"},
     "lobby:room": {"get": "fcma"},
     "lobby:live": {"get": "fcma"},
     "lobby:qr": {"get": "fcma"},

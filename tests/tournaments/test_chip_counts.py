@@ -364,7 +364,7 @@ def test_the_api_posts_a_tables_counts_and_reads_every_players_last__SER_2(api, 
         (first, 12_500, table.number),
         (second, 30_000, table.number),
     ]
-    listed = api(floor).get(f"/api/tournaments/{tournament.pk}/counts/").json()
+    listed = api(floor).get(f"/api/tournaments/{tournament.pk}/counts/").json()["results"]
     assert [(row["entry"], row["count"], row["counted_by"]) for row in listed] == [
         (seats[first].pk, 12_500, "floor1"),
         (seats[second].pk, 30_000, "floor1"),

@@ -8,6 +8,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardroom.api import Pagination, paginated_response
 from cardroom.errors import DomainError
 from cardroom.parsers import JSONParser
 from cardroom.roles import FLOOR_ROLES, roles_permission
@@ -68,11 +69,17 @@ class ChipCountListApi(APIView):
     """Every player still in with his latest count, by table and seat."""
 
     permission_classes = [roles_permission(*FLOOR_ROLES)]
+    pagination_class = Pagination
 
     @extend_schema(responses=ChipCountSerializer(many=True))
     def get(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
-        return Response(ChipCountSerializer(tournament_counts_list(tournament=tournament), many=True).data)
+        return paginated_response(
+            request=request,
+            view=self,
+            items=tournament_counts_list(tournament=tournament),
+            serializer_class=ChipCountSerializer,
+        )
 
 
 class TableCountsApi(APIView):
