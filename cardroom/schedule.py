@@ -45,6 +45,12 @@ BEAT_SCHEDULE: dict = {
         "schedule": 15 * 60.0,
         "options": {"expires": 15 * 60.0},
     },
+    # SER-1: tickets past their expiry leave the tickets liability (the desk refuses them at once).
+    "tournaments-tickets-expire": {
+        "task": "tournaments.tickets_expire",
+        "schedule": 15 * 60.0,
+        "options": {"expires": 15 * 60.0},
+    },
     # GDP-1: the sealed identities of erased players whose retention is over are destroyed.
     "players-identities-destroy": {
         "task": "players.identities_destroy",

@@ -11,7 +11,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from tournaments.services import clock
+from tournaments.services import clock, tickets
 
 # A timer may fire a few milliseconds before the ETA; waiting that out beats leaving the rise
 # to the reconciler up to 2 seconds later. Anything further off is not ours to wait for.
@@ -34,3 +34,11 @@ def clock_tick(tournament_id: int, due: str = "", **kwargs) -> int:
 )
 def clock_reconcile(**kwargs) -> dict[str, int]:
     return clock.clock_reconcile(now=timezone.now())
+
+
+@shared_task(
+    name="tournaments.tickets_expire", acks_late=True, ignore_result=True, time_limit=120, soft_time_limit=100
+)
+def tickets_expire(**kwargs) -> int:
+    """SER-1: tickets past their expiry are closed in the books (the desk refuses them already)."""
+    return tickets.tickets_expire_due(now=timezone.now())

@@ -6,6 +6,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
@@ -28,6 +29,7 @@ from tournaments.services.tickets import (
     tickets_expire_due,
     tournament_satellite_set,
 )
+from tournaments.tasks import tickets_expire
 
 S = timedelta(seconds=1)
 
@@ -201,6 +203,17 @@ def test_expired_ticket_refused_then_swept_SER_1(granted, register, target) -> N
     refused(
         lambda: register(target, player=ticket.player, ticket_id=ticket.pk, now=later), "ticket_not_valid"
     )
+    assert books_problems() == []
+
+
+def test_the_beat_closes_expired_tickets_SER_1(granted) -> None:
+    assert settings.CELERY_BEAT_SCHEDULE["tournaments-tickets-expire"]["task"] == "tournaments.tickets_expire"
+    past, future = granted(expires_at=T0 + timedelta(hours=1)), granted(expires_at=None)
+    assert tickets_expire() == 1  # T0 is in the past of the real clock the task reads
+    past.refresh_from_db()
+    future.refresh_from_db()
+    assert (past.status, future.status) == (TicketStatus.EXPIRED, TicketStatus.ISSUED)
+    assert account_amount(kind=AccountKind.TICKETS_OUTSTANDING) == 30_000
     assert books_problems() == []
 
 
