@@ -4,18 +4,17 @@ a difference, the Day 2 drawn from the bags with the event's prize pool, and the
 
 import random
 from datetime import timedelta
+from functools import partial
 
 import pytest
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
-from cardroom.roles import Role
 from cashier.selectors import prize_pool_balance
 from reports.selectors.books import books_problems
-from tests.conftest import PASSWORD, make_staff
-from tests.factories import PlayerFactory
-from tests.tournaments.conftest import LEVELS, key
-from tests.tournaments.factories import T0, TournamentFactory
+from tests.conftest import PASSWORD
+from tests.tournaments.event_setup import bag, bag_both, make_witness, spring_main
+from tests.tournaments.factories import T0
 from tournaments.models import (
     Bag,
     BagRule,
@@ -33,125 +32,25 @@ from tournaments.selectors.events import (
     colour_up_change,
     day_two_draw_refusal,
     day_two_seats_list,
-    day_two_seats_page,
     flight_bags_get,
 )
 from tournaments.selectors.public import seat_find
 from tournaments.services._common import rules_for
-from tournaments.services.events import (
-    BagCount,
-    bags_record,
-    day_two_draw,
-    event_create,
-    event_day_two_set,
-    event_flight_add,
-    flight_difference_accept,
-    flight_end,
-)
-from tournaments.services.payouts import entry_bust
-from tournaments.services.registration import entry_add_on, tournament_start
+from tournaments.services.events import BagCount, bags_record, day_two_draw, flight_difference_accept
 
 pytestmark = pytest.mark.django_db
-S = timedelta(seconds=1)
 
 
 @pytest.fixture
 def witness(db):
-    return make_staff("floor2", Role.FLOOR)
-
-
-def _players():
-    names = ["Anna", "Boris", "Cyril", "Dana", "Emil", "Fero"]
-    return {name: PlayerFactory(first_name=name, last_name="Novak") for name in names}
+    return make_witness()
 
 
 @pytest.fixture
 def event_setup(floor, manager, cashier, shift, register):
-    """Two flights of "Spring Main" (90.00 + 10.00 EUR, 20,000 chips, one re-entry, an add-on of
-    30.00 EUR for 15,000 chips in 1A):
-
-    1A: Anna, Boris, Cyril, Dana; Dana busts and re-enters, Boris takes the add-on, Cyril busts.
-        5 x 20,000 + 15,000 = 115,000 chips; 5 x 90.00 + 30.00 = 480.00 EUR prize pool.
-    1B: Anna, Emil, Fero; Fero busts. 3 x 20,000 = 60,000 chips; 270.00 EUR.
-    Both flights ended; the Day 2 named, not drawn."""
-
-    def make(bag_rule=BagRule.BEST, guarantee_cents=0, guarantee_mode=GuaranteeMode.NONE):
-        event = event_create(
-            actor=manager,
-            name="Spring Main",
-            bag_rule=bag_rule,
-            guarantee_cents=guarantee_cents,
-            guarantee_mode=guarantee_mode,
-            now=T0,
-        )
-        p = _players()
-        flights = {}
-        for label, start in (("1A", T0), ("1B", T0 + timedelta(days=1))):
-            flight = TournamentFactory(
-                name=f"Spring Main {label}",
-                levels=LEVELS,
-                min_players=2,
-                start_at=start,
-                late_registration_level=2,
-                max_reentries=1,
-            )
-            event_flight_add(actor=manager, event=event, tournament=flight, label=label, now=T0)
-            flights[label] = flight
-        a = flights["1A"]
-        rules = rules_for(a)
-        rules.add_on_level, rules.add_on_prize_cents, rules.add_on_fee_cents, rules.add_on_chips = (
-            3,
-            3_000,
-            0,
-            15_000,
-        )
-        rules.save()
-        e1 = {name: register(a, p[name], now=T0) for name in ("Anna", "Boris", "Cyril", "Dana")}
-        tournament_start(actor=floor, tournament=a, now=T0, rng=random.Random(4))
-        entry_bust(actor=floor, tournament=a, busted=[(e1["Dana"].pk, None)], now=T0 + 10 * S)
-        e1["Dana"] = register(a, p["Dana"], now=T0 + 20 * S)
-        entry_add_on(actor=cashier, entry=e1["Boris"], shift=shift, idempotency_key=key(), now=T0 + 30 * S)
-        entry_bust(actor=floor, tournament=a, busted=[(e1["Cyril"].pk, None)], now=T0 + 40 * S)
-        flight_end(actor=floor, flight=a, now=T0 + 60 * S)
-
-        b = flights["1B"]
-        t1 = b.start_at
-        e2 = {name: register(b, p[name], now=t1) for name in ("Anna", "Emil", "Fero")}
-        tournament_start(actor=floor, tournament=b, now=t1, rng=random.Random(5))
-        entry_bust(actor=floor, tournament=b, busted=[(e2["Fero"].pk, None)], now=t1 + 10 * S)
-        flight_end(actor=floor, flight=b, now=t1 + 60 * S)
-
-        day_two = TournamentFactory(
-            name="Spring Main Day 2",
-            levels=LEVELS,
-            min_players=2,
-            status="scheduled",
-            start_at=T0 + timedelta(days=2),
-            prize_cents=0,
-            fee_cents=0,
-        )
-        event = event_day_two_set(actor=manager, event=event, tournament=day_two, now=T0)
-        for flight in flights.values():
-            flight.refresh_from_db()
-        return event, flights, e1, e2, p
-
-    return make
-
-
-def bag(floor, witness, flight, counts: dict, now=None):
-    return bags_record(
-        actor=floor,
-        flight=flight,
-        counts=[BagCount(entry.pk, text) for entry, text in counts.items()],
-        witness_id=witness.pk,
-        witness_password=PASSWORD,
-        now=now or T0 + timedelta(days=1, hours=12),
-    )
-
-
-def bag_both(floor, witness, flights, e1, e2, anna_1b="45,000"):
-    bag(floor, witness, flights["1A"], {e1["Anna"]: "40,000", e1["Boris"]: "50 000", e1["Dana"]: "25000"})
-    bag(floor, witness, flights["1B"], {e2["Anna"]: anna_1b, e2["Emil"]: "15,000"})
+    """event_setup(bag_rule=..., guarantee_cents=..., guarantee_mode=...) -> (event, flights, e1, e2,
+    players): Spring Main's two flights ended, the Day 2 named (event_setup.spring_main)."""
+    return partial(spring_main, floor=floor, manager=manager, cashier=cashier, shift=shift, register=register)
 
 
 def test_flight_chips_in_play_count_reentry_and_add_on__SER_2(event_setup):
@@ -358,49 +257,3 @@ def test_colour_up_races_change_the_chips_in_play__SER_2(floor, witness, event_s
     )
     assert colour_up_change(tournament=flight) == -25
     assert flight_bags_get(flight=flight)["expected"] == 114_975
-
-
-def test_bag_page_refuses_a_letter_and_records_with_a_second_signer__SER_2(
-    client, floor, witness, event_setup
-):
-    event, flights, e1, _e2, _p = event_setup()
-    client.force_login(floor)
-    url = f"/tournaments/{flights['1A'].pk}/bags/"
-    page = client.get(url).content.decode()
-    assert f'name="count_{e1["Anna"].pk}"' in page and "Sign the bags of table 1" in page
-    form = {
-        "table": "1",
-        f"count_{e1['Anna'].pk}": "4O,000",
-        f"count_{e1['Boris'].pk}": "50,000",
-        "witness": str(witness.pk),
-        "password": PASSWORD,
-    }
-    response = client.post(url, form)
-    assert response.status_code == 400
-    assert "“4O,000” is not a chip count" in response.content.decode()
-    assert 'value="4O,000"' in response.content.decode()
-    assert Bag.objects.count() == 0
-    response = client.post(url, {**form, f"count_{e1['Anna'].pk}": "40 000"})
-    assert response.status_code == 302
-    bags = {bag.player.first_name: (bag.chips, bag.counted_by, bag.witnessed_by) for bag in Bag.objects.all()}
-    assert bags == {"Anna": (40_000, floor, witness), "Boris": (50_000, floor, witness)}
-    page = client.get(f"/tournaments/events/{event.pk}/").content.decode()
-    # The Day 2 is offered greyed out, with why: Dana has no bag yet.
-    assert "Flight 1A: 1 player still has no bag; enter his count." in page
-    assert "disabled" in page
-
-
-def test_day_two_tv_turns_the_pages_of_a_long_list__SER_2(client, floor, witness, event_setup):
-    event, flights, e1, e2, _p = event_setup()
-    bag_both(floor, witness, flights, e1, e2)
-    day_two_draw(actor=floor, event=event, now=T0 + timedelta(days=2), rng=random.Random(9))
-    first = day_two_seats_page(event=event, page=1, per_page=3)
-    assert ([row["name"] for row in first["rows"]], first["pages"], first["next_page"]) == (
-        ["Anna N.", "Boris N.", "Dana N."],
-        2,
-        2,
-    )
-    second = day_two_seats_page(event=event, page=2, per_page=3)
-    assert ([row["name"] for row in second["rows"]], second["next_page"]) == (["Emil N."], 1)
-    page = client.get(f"/tv/events/{event.pk}/day-two/").content.decode()
-    assert "Emil N." in page and "15,000" in page
