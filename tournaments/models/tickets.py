@@ -2,7 +2,7 @@
 manager. A ticket is worth the target's buy-in and is a liability of the house (the ledger's
 "tournament tickets outstanding") until it is used for an entry, refunded or expires. It is used
 once: the entry it paid is unique, and services change it only under its row lock
-(tournaments.services.tickets.ticket_for_update).
+(tournaments.services._common.lock_ticket).
 """
 
 from django.conf import settings
