@@ -4,29 +4,37 @@ times in the venue's zone.
 
 Amounts and counts are handed over as numbers (Decimal, int) and everything else as text, so the
 writer (cardroom.spreadsheet) neutralises the text a spreadsheet could read as a formula (a
-player named `=HYPERLINK(...)`) and leaves -12.50 a number."""
+player named `=HYPERLINK(...)`) and leaves -12.50 a number.
 
-from decimal import Decimal
+The tournament side's tables (tournaments, series, tickets) are in tournament_tables.py, the cells
+every table shares in _common.py; both are importable from here, as before."""
 
-from django.utils import timezone
+from reports.exports._common import Table, local, money, percent
+from reports.exports.tournament_tables import TICKET_HEADER, tickets, tournament_series, tournaments
 
-from cardroom.money import cents_to_decimal
-
-Table = tuple[list[str], list[list]]
-
-
-def money(cents: int | None) -> Decimal | str:
-    """-1250 -> Decimal("-12.50"), written -12.50; no amount: an empty cell."""
-    return "" if cents is None else cents_to_decimal(cents)
-
-
-def percent(basis_points: int | None) -> Decimal | str:
-    """1250 -> Decimal("12.50") (per cent, two decimals), without floats."""
-    return "" if basis_points is None else cents_to_decimal(basis_points)
-
-
-def local(moment) -> str:
-    return timezone.localtime(moment).isoformat(timespec="minutes") if moment else ""
+__all__ = [
+    "CASH_HEADER",
+    "FIGURE_HEADER",
+    "TICKET_HEADER",
+    "Table",
+    "aml",
+    "cash_stakes",
+    "cash_tables",
+    "comparison",
+    "drop_counts",
+    "figure_row",
+    "jackpot_claims",
+    "jackpot_days",
+    "local",
+    "money",
+    "percent",
+    "players",
+    "shifts",
+    "tickets",
+    "tournament_series",
+    "tournaments",
+    "with_venue",
+]
 
 
 FIGURE_HEADER = [
@@ -141,61 +149,6 @@ def drop_counts(counts) -> Table:
             for c in counts
         ],
     )
-
-
-def tournaments(report) -> Table:
-    header = [
-        "tournament",
-        "name",
-        "start",
-        "status",
-        "guarantee_mode",
-        "guarantee",
-        "guarantee_outcome",
-        "players",
-        "buy_ins",
-        "re_entries",
-        "rebuys",
-        "add_ons",
-        "prize_contributions",
-        "overlay",
-        "prize_pool",
-        "fees",
-        "bounties",
-        "bounties_paid",
-        "prizes_paid",
-        "refunds",
-        "net",
-    ]
-    rows = []
-    for line in [*report.lines, report.total]:
-        t = line.tournament
-        rows.append(
-            [
-                t.pk if t else "total",
-                t.name if t else "",
-                local(t.start_at) if t else "",
-                t.status if t else "",
-                t.guarantee_mode if t else "",
-                money(line.guarantee_cents),
-                t.outcome if t else "",
-                line.players,
-                line.buy_ins,
-                line.re_entries,
-                line.rebuys,
-                line.add_ons,
-                money(line.contributions_cents),
-                money(line.overlay_cents),
-                money(line.prize_pool_cents),
-                money(line.fees_cents),
-                money(line.bounties_cents),
-                money(line.bounties_paid_cents),
-                money(line.prizes_paid_cents),
-                money(line.refunds_cents),
-                money(line.net_cents),
-            ]
-        )
-    return header, rows
 
 
 def shifts(lines) -> Table:
@@ -337,76 +290,6 @@ def players(activity) -> Table:
             for line in activity.lines
         ],
     )
-
-
-def tournament_series(report) -> Table:
-    header = [
-        "series",
-        "tournaments",
-        "with_overlay",
-        "buy_ins",
-        "re_entries",
-        "prize_contributions",
-        "overlay",
-        "prize_pool",
-        "prizes_paid",
-        "refunds",
-        "fees",
-        "net",
-    ]
-    return header, [
-        [
-            line.name,
-            line.tournaments,
-            line.with_overlay,
-            line.buy_ins,
-            line.re_entries,
-            money(line.contributions_cents),
-            money(line.overlay_cents),
-            money(line.prize_pool_cents),
-            money(line.prizes_paid_cents),
-            money(line.refunds_cents),
-            money(line.fees_cents),
-            money(line.net_cents),
-        ]
-        for line in report.series
-    ]
-
-
-TICKET_HEADER = [
-    "tournament",
-    "issued",
-    "issued_value",
-    "used",
-    "used_value",
-    "refunded",
-    "refunded_value",
-    "expired",
-    "expired_value",
-    "outstanding",
-    "outstanding_value",
-]
-
-
-def tickets(report) -> Table:
-    """Tournament tickets (SER-1) per target tournament, then the total."""
-
-    def row(name: str, line) -> list:
-        return [
-            name,
-            line.issued,
-            money(line.issued_cents),
-            line.used,
-            money(line.used_cents),
-            line.refunded,
-            money(line.refunded_cents),
-            line.expired,
-            money(line.expired_cents),
-            line.outstanding,
-            money(line.outstanding_cents),
-        ]
-
-    return TICKET_HEADER, [*(row(line.tournament, line) for line in report.lines), row("total", report.total)]
 
 
 def with_venue(venue_name: str, table: Table) -> Table:
