@@ -90,7 +90,8 @@ def event_setup_context(user, event: Event, *, flight_form=None, day_two_form=No
         day_two_refusal = DomainError(
             "no_candidate",
             _(
-                "No tournament can be the Day 2: create one that has not started, is in no event and has no entries."
+                "No tournament can be the Day 2: create one that has not started, is in no event "
+                "and has no entries."
             ),
             rule=RULE,
         )

@@ -25,8 +25,8 @@ from tournaments.selectors.events import (
 )
 from tournaments.services import events as services
 from tournaments.services.events import event_day_two_set, event_flight_add
-from tournaments.views.event_setup import event_setup_context
 from tournaments.views.common import TournamentPage, run_service
+from tournaments.views.event_setup import event_setup_context
 
 
 class EventView(RoleRequiredMixin, TemplateView):
