@@ -1,11 +1,13 @@
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from cardroom.forms import ChipsField, MoneyField, MoneyRequestForm
 from cashier.models import DESK_METHODS, PaymentMethod
-from tournaments.models import BlindStructure, GuaranteeMode
+from tournaments.models import BagRule, BlindStructure, GuaranteeMode, Tournament
 from tournaments.structure_io import MAX_FILE_CHARS
 
 
@@ -144,3 +146,64 @@ class PayoutTableForm(forms.Form):
                 raise forms.ValidationError(_("Use at most two decimals: %s") % part.strip())
             points.append(int(basis_points))
         return points
+
+
+class EventForm(forms.Form):
+    """A new multi-day event (SER-2) with its house options, as event_create takes them."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    bag_rule = forms.ChoiceField(
+        label=_("A player with several bags"),
+        choices=BagRule.choices,
+        initial=BagRule.BEST,
+        widget=forms.RadioSelect,
+    )
+    guarantee_mode = forms.ChoiceField(
+        label=_("Guarantee"), choices=GuaranteeMode.choices, initial=GuaranteeMode.NONE
+    )
+    guarantee_cents = MoneyField(label=_("Guaranteed prize pool (EUR)"), required=False, confirm_large=False)
+    guarantee_player_count = forms.IntegerField(
+        label=_("Players needed for the guarantee"),
+        min_value=1,
+        max_value=10000,
+        initial=15,
+        help_text=_("Conditional guarantee: distinct players present over all the flights."),
+    )
+
+    def clean(self):
+        data = super().clean()
+        data["guarantee_cents"] = data.get("guarantee_cents") or 0
+        return data
+
+
+class _EventTournamentForm(forms.Form):
+    """A choice of one of the venue's tournaments. Shown, it offers only those the service
+    accepts (`offered`); posted, any tournament of the venue is read and the service decides."""
+
+    tournament = forms.ModelChoiceField(label=_("Tournament"), queryset=Tournament.objects.none())
+
+    def __init__(self, *args, offered=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["tournament"]
+        field.queryset = Tournament.objects.all() if self.is_bound else Tournament.objects.none()
+        self.offer(offered)
+
+    def offer(self, offered) -> None:
+        """What the select shows: the tournaments the service would take."""
+        self.fields["tournament"].choices = [("", "---------")] + [
+            (
+                tournament.pk,
+                f"{tournament.name} · {date_format(localtime(tournament.start_at), 'j. n. Y H:i')}",
+            )
+            for tournament in offered
+        ]
+
+
+class FlightAddForm(_EventTournamentForm):
+    label = forms.CharField(
+        label=_("Flight"), max_length=8, help_text=_("As 1A, 1B: the day and the letter of the flight.")
+    )
+
+
+class DayTwoForm(_EventTournamentForm):
+    pass

@@ -10,6 +10,7 @@ from tournaments.views import colour_up as colour_up_views
 from tournaments.views import counts as counts_views
 from tournaments.views import editors as editor_views
 from tournaments.views import entries as entries_views
+from tournaments.views import event_setup as event_setup_views
 from tournaments.views import events as event_views
 from tournaments.views import hand_for_hand as hand_for_hand_views
 from tournaments.views import levels as levels_views
@@ -87,6 +88,8 @@ event_patterns = [
     path("", event_views.EventView.as_view(), name="event"),
     path("draw/", event_views.EventDrawView.as_view(), name="event-draw"),
     path("seats/", event_views.DayTwoSeatListView.as_view(), name="event-seats"),
+    path("flights/", event_views.EventFlightAddView.as_view(), name="event-flight-add"),
+    path("day-two/", event_views.EventDayTwoView.as_view(), name="event-day-two"),
 ]
 
 # The pages of one blind structure, under /tournaments/structures/<pk>/.
@@ -103,6 +106,8 @@ urlpatterns = [
     path("new/", views.TournamentCreateView.as_view(), name="create"),
     path("cashier/", cashier_views.CashierTournamentListView.as_view(), name="cashier-list"),
     path("<number:pk>/", include(tournament_patterns)),
+    path("events/", event_setup_views.EventListView.as_view(), name="event-list"),
+    path("events/new/", event_setup_views.EventCreateView.as_view(), name="event-create"),
     path("events/<number:pk>/", include(event_patterns)),
     path("structures/", views.StructureListView.as_view(), name="structure-list"),
     path("structures/import/", views.StructureImportView.as_view(), name="structure-import"),

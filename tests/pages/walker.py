@@ -127,6 +127,7 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "tournaments:bags": (Role.FLOOR, lambda room: {"pk": room.objects["flight"].pk}),
     "tournaments:event": (Role.FLOOR, lambda room: {"pk": room.objects["event"].pk}),
     "tournaments:event-seats": (Role.FLOOR, lambda room: {"pk": room.objects["event"].pk}),
+    "tournaments:event-list": (Role.MANAGER, lambda room: {}),
     "tv:event-seats": (None, lambda room: {"pk": room.objects["event"].pk}),
     "cashier:chips": (Role.CASHIER, lambda room: {}),
     "cashier:chip-slip-new": (Role.CASHIER, lambda room: {"set_id": room.objects["cash_chips"].pk}),

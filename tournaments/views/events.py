@@ -10,8 +10,11 @@ from django.utils.translation import ngettext
 from django.views import View
 from django.views.generic import TemplateView
 
+from cardroom.errors import DomainError
 from cardroom.money import format_chips
+from cardroom.refusals import refusal
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin, has_role
+from tournaments.forms import DayTwoForm, FlightAddForm
 from tournaments.models import Event, Tournament, TournamentStatus
 from tournaments.selectors.events import (
     bag_sheet_get,
@@ -21,7 +24,9 @@ from tournaments.selectors.events import (
     event_get,
 )
 from tournaments.services import events as services
+from tournaments.services.events import event_day_two_set, event_flight_add
 from tournaments.views.common import TournamentPage, run_service
+from tournaments.views.event_setup import event_setup_context
 
 
 class EventView(RoleRequiredMixin, TemplateView):
@@ -33,12 +38,72 @@ class EventView(RoleRequiredMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         event = get_object_or_404(Event, pk=kwargs["pk"])
+        setup = event_setup_context(
+            self.request.user,
+            event,
+            flight_form=kwargs.pop("flight_form", None),
+            day_two_form=kwargs.pop("day_two_form", None),
+        )
         return super().get_context_data(
             **event_get(event=event),
             bags=event_bags_list(event=event),
             can_accept=has_role(self.request.user, *MANAGER_ROLES),
+            **setup,
             **kwargs,
         )
+
+
+class EventFlightAddView(EventView):
+    """POST only: a manager makes one of the venue's tournaments a flight of the event (1A).
+    Refused, the event page comes back with the form and why (400); nothing is written."""
+
+    allowed_roles = MANAGER_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        event = get_object_or_404(Event, pk=pk)
+        form = FlightAddForm(request.POST)
+        if form.is_valid():
+            try:
+                flight = event_flight_add(
+                    actor=request.user,
+                    event=event,
+                    tournament=form.cleaned_data["tournament"],
+                    label=form.cleaned_data["label"],
+                )
+            except DomainError as error:
+                form.add_error(None, refusal(error))
+            else:
+                messages.success(
+                    request,
+                    _("Flight %(label)s added: %(name)s.")
+                    % {"label": flight.flight_label, "name": flight.name},
+                )
+                return redirect("tournaments:event", pk=pk)
+        return self.render_to_response(self.get_context_data(pk=pk, flight_form=form), status=400)
+
+
+class EventDayTwoView(EventView):
+    """POST only: a manager names the event's Day 2, a tournament not started with no entries.
+    Refused, the event page comes back with the form and why (400); nothing is written."""
+
+    allowed_roles = MANAGER_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        event = get_object_or_404(Event, pk=pk)
+        form = DayTwoForm(request.POST)
+        if form.is_valid():
+            try:
+                event_day_two_set(actor=request.user, event=event, tournament=form.cleaned_data["tournament"])
+            except DomainError as error:
+                form.add_error(None, refusal(error))
+            else:
+                messages.success(
+                    request, _("The Day 2 is %(name)s.") % {"name": form.cleaned_data["tournament"].name}
+                )
+                return redirect("tournaments:event", pk=pk)
+        return self.render_to_response(self.get_context_data(pk=pk, day_two_form=form), status=400)
 
 
 class EventDrawView(RoleRequiredMixin, View):
