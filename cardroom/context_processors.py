@@ -36,9 +36,7 @@ MENU = [
         _("Tournaments"),
         [
             (_("Tournaments"), "tournaments:list", FLOOR_ROLES),
-            (_("Events"), "tournaments:event-list", FLOOR_ROLES),
             (_("Tournament cashier"), "tournaments:cashier-list", CASHIER_ROLES),
-            (_("Leagues"), "leagues:list", PLAYER_DESK_ROLES),
         ],
     ),
     (
