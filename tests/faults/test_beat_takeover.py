@@ -170,8 +170,12 @@ def test_second_beat_takes_over_when_the_first_is_killed_and_every_level_rises_o
         )
         for index, late in lateness:
             print(f"  level {index + 1:2d} rose {late.total_seconds():5.2f} s after its start")
+    # Every level rose once, in order, on its schedule, up to `last` at least: on a slow machine one
+    # more may rise between the wait above and the pause, and it must be just as right.
+    final = max(index for index, _started, _at in seen)
+    assert final >= last
     assert [(index, started) for index, started, _at in seen] == [
-        (index, scheduled[index]) for index in range(1, last + 1)
+        (index, scheduled[index]) for index in range(1, final + 1)
     ]
     gaps = [(killed_at, took_over_at), (stopped_at, handed_over_at)]  # no beat sending
     for index, late in lateness:
