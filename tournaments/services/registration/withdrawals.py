@@ -17,13 +17,25 @@ from cardroom.roles import CASHIER_ROLES, require_role
 from cardroom.services import audit_record
 from cashier.models import CashierTransaction, PaymentMethod, Shift, TransactionKind
 from cashier.services import tournament_refund
-from tournaments.models import BountyAward, Entry, EntryPayment, EntryStatus, Ticket, Tournament
+from tournaments.models import (
+    BountyAward,
+    Entry,
+    EntryPayment,
+    EntryStatus,
+    Ticket,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.services import seating, tickets
 from tournaments.services._common import lock_entry, lock_ticket, lock_tournament
 
 
 def entry_has_played(entry: Entry, tournament: Tournament) -> bool:
-    return entry.status == EntryStatus.BUSTED or (tournament.clock_started and entry.table_id is not None)
+    # A finished tournament's entries that are still "playing" are its winners: they played to
+    # the end, and their buy-ins are in the prizes paid.
+    if entry.status == EntryStatus.BUSTED or tournament.status == TournamentStatus.FINISHED:
+        return True
+    return tournament.clock_started and entry.table_id is not None
 
 
 def _require_withdrawable(entry: Entry, tournament: Tournament) -> None:
