@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "chips",
     "tournaments",
     "leagues",
+    "loyalty",
     "cashgame",
     "cage",
     "reports",
