@@ -22,7 +22,9 @@ from cardroom.venues import VenueScoped
 class LoyaltySettings(VenueScoped):
     """One venue's loyalty terms, edited by managers (the first read creates the defaults)."""
 
-    default_points_per_hour = models.PositiveIntegerField(_("points per hour (games without a rate)"), default=10)
+    default_points_per_hour = models.PositiveIntegerField(
+        _("points per hour (games without a rate)"), default=10
+    )
     entry_points = models.PositiveIntegerField(_("points per tournament entry"), default=10)
     # Added to entry_points: this many points per full 100 EUR of the buy-in (0: not scaled).
     entry_points_per_100_eur = models.PositiveIntegerField(_("extra points per 100 EUR of buy-in"), default=0)
@@ -38,7 +40,9 @@ class LoyaltySettings(VenueScoped):
         constraints = [
             models.UniqueConstraint(fields=["venue"], name="loyalty_settings_one_per_venue"),
             models.CheckConstraint(
-                condition=Q(value_cents__gte=1, value_points__gte=1, expiry_months__gte=1, tier_period_days__gte=1),
+                condition=Q(
+                    value_cents__gte=1, value_points__gte=1, expiry_months__gte=1, tier_period_days__gte=1
+                ),
                 name="loyalty_settings_positive",
             ),
         ]
@@ -125,7 +129,8 @@ class Lot(VenueScoped):
         ordering = ["earned_at", "pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(session__isnull=True, entry__isnull=False) | Q(session__isnull=False, entry__isnull=True),
+                condition=Q(session__isnull=True, entry__isnull=False)
+                | Q(session__isnull=False, entry__isnull=True),
                 name="lot_one_source",
             ),
             models.CheckConstraint(
@@ -133,7 +138,9 @@ class Lot(VenueScoped):
                 & Q(value_left_cents__lte=F("value_cents")),
                 name="lot_left_within_earned",
             ),
-            models.CheckConstraint(condition=Q(points_left__gt=0) | Q(value_left_cents=0), name="lot_empty_worthless"),
+            models.CheckConstraint(
+                condition=Q(points_left__gt=0) | Q(value_left_cents=0), name="lot_empty_worthless"
+            ),
         ]
         indexes = [models.Index(fields=["player", "earned_at"], name="lot_player_time")]
 

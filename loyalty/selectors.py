@@ -6,9 +6,11 @@ from datetime import datetime, timedelta
 
 from django.core import signing
 from django.db.models import Max, Q, Sum
+from django.utils.translation import gettext as _
 
 from cardroom.venues import venue_current
-from loyalty.models import EarnRate, LoyaltySettings, Lot, Member, Movement, Tier
+from loyalty.models import EarnRate, Lot, LoyaltySettings, Member, Movement, Tier
+from tournaments.models import Tournament, TournamentStatus
 
 RULE = "LOY-1"
 # The private page's link: the player's id and his link version, signed with its own salt (a
@@ -144,3 +146,37 @@ def player_id_from_token(token: str) -> int | None:
     if data.get("v") != link_version_of(player_id=data["p"]):
         return None
     return data["p"]
+
+
+def ticket_tournaments() -> list:
+    """Tournaments a ticket can be bought for now: not started, by their start."""
+    return list(
+        Tournament.objects.filter(
+            status__in=[TournamentStatus.SCHEDULED, TournamentStatus.REGISTERING]
+        ).order_by("start_at", "pk")[:20]
+    )
+
+
+def redeem_refusal(*, player, standing: Standing) -> dict | None:
+    """Why the desk cannot redeem for this player now (the button is shown disabled), or None."""
+    if player.is_erased:
+        return {
+            "message": _("This player's data was erased: his points can no longer be used."),
+            "rule": RULE,
+        }
+    if standing.points == 0:
+        return {"message": _("No points to redeem."), "rule": RULE}
+    return None
+
+
+def loyalty_card_get(*, player, now: datetime) -> dict:
+    """What the player card shows of his points: standing, the last 20 lines of history, what
+    can be redeemed and the private link's token."""
+    standing = standing_get(player_id=player.pk, now=now)
+    return {
+        "standing": standing,
+        "history": list(movements_list(player_id=player.pk)[:20]),
+        "refusal": redeem_refusal(player=player, standing=standing),
+        "tournaments": ticket_tournaments(),
+        "token": None if player.is_erased else player_link_token(player_id=player.pk),
+    }

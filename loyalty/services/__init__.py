@@ -7,7 +7,12 @@
 - terms: settings, rates and tiers; a player's private link revoked
 """
 
-from loyalty.services.awards import entry_points_award, entry_points_take_back, points_award_due, session_points_award
+from loyalty.services.awards import (
+    entry_points_award,
+    entry_points_take_back,
+    points_award_due,
+    session_points_award,
+)
 from loyalty.services.expiry import player_points_expire, points_expire_due
 from loyalty.services.redeem import loyalty_redeem, voucher_value_parse
 from loyalty.services.terms import (

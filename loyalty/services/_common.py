@@ -36,7 +36,11 @@ def lots_take(*, player_id: int, points: int) -> Taken:
         if left == 0:
             break
         take = min(left, lot.points_left)
-        share = lot.value_left_cents if take == lot.points_left else lot.value_left_cents * take // lot.points_left
+        share = (
+            lot.value_left_cents
+            if take == lot.points_left
+            else lot.value_left_cents * take // lot.points_left
+        )
         lot.points_left -= take
         lot.value_left_cents -= share
         lot.save(update_fields=["points_left", "value_left_cents"])

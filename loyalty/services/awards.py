@@ -33,8 +33,17 @@ from tournaments.models.entries import COUNTED_STATUSES
 BATCH = 500
 
 
-def _award(*, player_id: int, points: int, minutes: int, played_from: datetime, earned_at: datetime,
-           description: str, now: datetime, **source) -> Lot:
+def _award(
+    *,
+    player_id: int,
+    points: int,
+    minutes: int,
+    played_from: datetime,
+    earned_at: datetime,
+    description: str,
+    now: datetime,
+    **source,
+) -> Lot:
     """Write the lot, its posting (Dr loyalty expense, Cr points outstanding), its history line
     and its audit record. The caller holds the member lock."""
     terms = settings_get()
@@ -80,9 +89,12 @@ def _award(*, player_id: int, points: int, minutes: int, played_from: datetime, 
         action="loyalty.award",
         obj=lot,
         before={"points": before},
-        after={"points": before + points, "awarded": points, "value_cents": value, **{
-            key: getattr(obj, "pk", obj) for key, obj in source.items()
-        }},
+        after={
+            "points": before + points,
+            "awarded": points,
+            "value_cents": value,
+            **{key: getattr(obj, "pk", obj) for key, obj in source.items()},
+        },
         now=now,
     )
     return lot

@@ -29,9 +29,15 @@ from tournaments.services.tickets import loyalty_ticket_issue
 
 
 def voucher_value_parse(value: str | int) -> int:
-    """A voucher's value as typed ("12,50", "1,500") in cents, or the LOY-1 refusal."""
+    """A voucher's value in cents: typed text ("12,50", "1,500" EUR) read by the one money parser,
+    or whole cents from the API; the LOY-1 refusal for anything else."""
+    field = _("Voucher value")
     try:
-        return require_positive(parse_cents(value, field=_("Voucher value")), field=_("Voucher value"))
+        if isinstance(value, int) and not isinstance(value, bool):
+            return require_positive(value, field=field)
+        if not isinstance(value, str):
+            raise DomainError("invalid_amount", _("%(field)s is not an amount.") % {"field": field})
+        return require_positive(parse_cents(value, field=field), field=field)
     except DomainError as error:
         raise refuse("invalid_value", error.message) from error
 
@@ -46,9 +52,16 @@ def loyalty_redeem(
     idempotency_key: str | None = None,
     now: datetime | None = None,
 ) -> Movement:
-    """Redeem points for a voucher (`voucher_value`) or a ticket to `tournament`, once per key."""
+    """Redeem points for a voucher (`voucher_value`: typed EUR text, or int cents) or a ticket to
+    `tournament`, once per key."""
     run = partial(
-        _redeem, actor=actor, player=player, voucher_value=voucher_value, tournament=tournament, note=note, now=now
+        _redeem,
+        actor=actor,
+        player=player,
+        voucher_value=voucher_value,
+        tournament=tournament,
+        note=note,
+        now=now,
     )
     if not idempotency_key:
         with transaction.atomic():
@@ -73,7 +86,9 @@ def _redeem(*, actor, player, voucher_value, tournament, note: str, now) -> Move
     if (voucher_value is None) == (tournament is None):
         raise refuse("comp_kind", _("Choose a voucher with its value, or a tournament ticket."))
     if player.is_erased:
-        raise refuse("player_erased", _("This player's data was erased: his points can no longer be used."), 409)
+        raise refuse(
+            "player_erased", _("This player's data was erased: his points can no longer be used."), 409
+        )
     value = voucher_value_parse(voucher_value) if tournament is None else tournament.buy_in_cents
     member_lock(player.pk)
     terms = settings_get()

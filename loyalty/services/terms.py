@@ -33,7 +33,12 @@ def loyalty_settings_update(*, actor, now: datetime | None = None, **changes: in
     if unknown:
         raise refuse("unknown_setting", _("Unknown setting: %s") % ", ".join(sorted(unknown)))
     for name, value in changes.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value < LIMITS.get(name, 0) or value > 10**6:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < LIMITS.get(name, 0)
+            or value > 10**6
+        ):
             raise refuse("invalid_setting", _("Each setting is a whole number in its range."))
     terms = settings_get()
     if terms.pk is not None:
@@ -45,16 +50,24 @@ def loyalty_settings_update(*, actor, now: datetime | None = None, **changes: in
         with transaction.atomic():
             terms.save()
     except IntegrityError as error:  # another manager saved the first settings at this moment
-        raise refuse("settings_changed", _("The settings were just saved by someone else: try again."), 409) from error
+        raise refuse(
+            "settings_changed", _("The settings were just saved by someone else: try again."), 409
+        ) from error
     audit_record(
-        actor=actor, action="loyalty.settings", obj=terms, before=before, after=snapshot(terms, SETTINGS_FIELDS),
+        actor=actor,
+        action="loyalty.settings",
+        obj=terms,
+        before=before,
+        after=snapshot(terms, SETTINGS_FIELDS),
         now=now or timezone.now(),
     )
     return terms
 
 
 @transaction.atomic
-def earn_rate_set(*, actor, game: Game, points_per_hour: int | None, now: datetime | None = None) -> EarnRate | None:
+def earn_rate_set(
+    *, actor, game: Game, points_per_hour: int | None, now: datetime | None = None
+) -> EarnRate | None:
     """A game's own rate; None removes it (the game earns the venue's default again)."""
     require_role(actor, *MANAGER_ROLES)
     if points_per_hour is not None and not 0 <= points_per_hour <= 10**6:
@@ -66,16 +79,24 @@ def earn_rate_set(*, actor, game: Game, points_per_hour: int | None, now: dateti
             rate.delete()
         rate = None
     else:
-        rate, _created = EarnRate.objects.update_or_create(game=game, defaults={"points_per_hour": points_per_hour})
+        rate, _created = EarnRate.objects.update_or_create(
+            game=game, defaults={"points_per_hour": points_per_hour}
+        )
     audit_record(
-        actor=actor, action="loyalty.rate", obj=game, before=before,
-        after={"points_per_hour": points_per_hour}, now=now or timezone.now(),
+        actor=actor,
+        action="loyalty.rate",
+        obj=game,
+        before=before,
+        after={"points_per_hour": points_per_hour},
+        now=now or timezone.now(),
     )
     return rate
 
 
 @transaction.atomic
-def tier_save(*, actor, name: str, min_points: int, tier: Tier | None = None, now: datetime | None = None) -> Tier:
+def tier_save(
+    *, actor, name: str, min_points: int, tier: Tier | None = None, now: datetime | None = None
+) -> Tier:
     require_role(actor, *MANAGER_ROLES)
     name = (name or "").strip()
     if not name or len(name) > 60 or min_points < 0:
@@ -90,7 +111,11 @@ def tier_save(*, actor, name: str, min_points: int, tier: Tier | None = None, no
     tier.name, tier.min_points = name, min_points
     tier.save()
     audit_record(
-        actor=actor, action="loyalty.tier", obj=tier, before=before, after=snapshot(tier, ["name", "min_points"]),
+        actor=actor,
+        action="loyalty.tier",
+        obj=tier,
+        before=before,
+        after=snapshot(tier, ["name", "min_points"]),
         now=now or timezone.now(),
     )
     return tier
@@ -100,7 +125,10 @@ def tier_save(*, actor, name: str, min_points: int, tier: Tier | None = None, no
 def tier_delete(*, actor, tier: Tier, now: datetime | None = None) -> None:
     require_role(actor, *MANAGER_ROLES)
     audit_record(
-        actor=actor, action="loyalty.tier_delete", obj=tier, before=snapshot(tier, ["name", "min_points"]),
+        actor=actor,
+        action="loyalty.tier_delete",
+        obj=tier,
+        before=snapshot(tier, ["name", "min_points"]),
         now=now or timezone.now(),
     )
     tier.delete()
@@ -115,7 +143,12 @@ def member_link_revoke(*, actor, player_id: int, now: datetime | None = None) ->
     member.link_version += 1
     member.save(update_fields=["link_version"])
     audit_record(
-        actor=actor, action="loyalty.link_revoke", object_type="players.player", object_id=player_id,
-        before={"link_version": before}, after={"link_version": member.link_version}, now=now or timezone.now(),
+        actor=actor,
+        action="loyalty.link_revoke",
+        object_type="players.player",
+        object_id=player_id,
+        before={"link_version": before},
+        after={"link_version": member.link_version},
+        now=now or timezone.now(),
     )
     return member

@@ -68,8 +68,13 @@ def player(db):
 def terms(manager):
     """10 points an hour by default, 5 per entry plus 2 per 100 EUR of buy-in, 1 point = 0.01 EUR."""
     return loyalty_settings_update(
-        actor=manager, default_points_per_hour=10, entry_points=5, entry_points_per_100_eur=2, value_cents=1,
-        value_points=1, now=NOW,
+        actor=manager,
+        default_points_per_hour=10,
+        entry_points=5,
+        entry_points_per_100_eur=2,
+        value_cents=1,
+        value_points=1,
+        now=NOW,
     )
 
 

@@ -3,9 +3,9 @@
 from datetime import UTC, date, datetime, timedelta
 
 from cardroom.models import AuditRecord
+from cashgame.models import PlayerSession
 from cashier.models import AccountKind, Posting
 from cashier.selectors import account_amount
-from cashgame.models import PlayerSession
 from loyalty.models import Lot, Movement
 from loyalty.selectors import standing_get
 from loyalty.services import earn_rate_set, points_award_due
@@ -52,9 +52,9 @@ def test_entry_earns_per_entry_scaled_by_the_buy_in_LOY_1(terms, player, tournam
     big = TournamentFactory(prize_cents=45_000, fee_cents=5_000)
     entry_played(player, big, busted_at=NOW - timedelta(minutes=30))
     still_playing = TournamentFactory()
-    entry_played(player, still_playing, busted_at=NOW).__class__.objects.filter(tournament=still_playing).update(
-        busted_at=None, status=EntryStatus.ACTIVE
-    )
+    entry_played(player, still_playing, busted_at=NOW).__class__.objects.filter(
+        tournament=still_playing
+    ).update(busted_at=None, status=EntryStatus.ACTIVE)
     assert points_award_due(now=NOW) == 2
     # 5 per entry + 2 per full 100 EUR: 100 EUR -> 7, 500 EUR -> 15; the running entry waits.
     assert lots_of(player) == [(7, 7, 7, 7), (15, 15, 15, 15)]
@@ -73,7 +73,9 @@ def test_the_sweep_twice_awards_once_LOY_1(terms, table, player):
 
 
 def test_open_session_earns_nothing_until_it_ends_LOY_1(terms, table, player):
-    PlayerSession.objects.create(table=table, seat=1, player=player, state="playing", started_at=NOW - timedelta(hours=5))
+    PlayerSession.objects.create(
+        table=table, seat=1, player=player, state="playing", started_at=NOW - timedelta(hours=5)
+    )
     assert points_award_due(now=NOW) == 0
     assert Lot.objects.count() == 0
 

@@ -35,14 +35,21 @@ def lines(posting: Posting) -> dict[str, int]:
 def test_voucher_takes_the_oldest_points_and_posts_to_comps_payable_LOY_1(cashier, rich):
     movement = loyalty_redeem(actor=cashier, player=rich, voucher_value="12,50", now=NOW)
     assert (movement.kind, movement.points, movement.value_cents, movement.balance_after) == (
-        "voucher", -1250, -1250, 1250
+        "voucher",
+        -1250,
+        -1250,
+        1250,
     )
     assert lines(movement.posting) == {"loyalty_liability": 1250, "comps_payable": -1250}
     assert lots_of(rich) == [(1000, 0, 1000, 0), (1500, 1250, 1500, 1250)]
     assert account_amount(kind=AccountKind.LOYALTY_LIABILITY) == 1250
     assert account_amount(kind=AccountKind.COMPS_PAYABLE) == 1250
     record = AuditRecord.objects.get(action="loyalty.redeem")
-    assert (record.actor_name, record.before, record.after["points"]) == (cashier.username, {"points": 2500}, 1250)
+    assert (record.actor_name, record.before, record.after["points"]) == (
+        cashier.username,
+        {"points": 2500},
+        1250,
+    )
     assert books_problems() == []
 
 
@@ -55,11 +62,20 @@ def test_ticket_for_points_posts_to_tickets_outstanding_LOY_1(floor, manager, ri
     loyalty_settings_update(actor=manager, value_cents=4, value_points=1, now=NOW)
     movement = loyalty_redeem(actor=floor, player=rich, tournament=tournament, now=NOW)
     ticket = Ticket.objects.get()
-    assert (ticket.source, ticket.value_cents, ticket.player_id, ticket.status) == ("loyalty", 10_000, rich.pk, "issued")
+    assert (ticket.source, ticket.value_cents, ticket.player_id, ticket.status) == (
+        "loyalty",
+        10_000,
+        rich.pk,
+        "issued",
+    )
     assert (movement.points, movement.balance_after, movement.ticket_id) == (-2500, 0, ticket.pk)
     posting = Posting.objects.latest("pk")
     # The lots were worth 25.00 EUR when earned; the ticket is worth 100.00: the rest is expense.
-    assert lines(posting) == {"loyalty_liability": 2500, "loyalty_expense": 7500, "tickets_outstanding": -10_000}
+    assert lines(posting) == {
+        "loyalty_liability": 2500,
+        "loyalty_expense": 7500,
+        "tickets_outstanding": -10_000,
+    }
     assert account_amount(kind=AccountKind.LOYALTY_LIABILITY) == 0
     assert account_amount(kind=AccountKind.TICKETS_OUTSTANDING) == 10_000
     assert books_problems() == []
@@ -68,9 +84,13 @@ def test_ticket_for_points_posts_to_tickets_outstanding_LOY_1(floor, manager, ri
 def test_points_keep_the_worth_they_were_earned_at_LOY_1(cashier, manager, rich):
     loyalty_settings_update(actor=manager, value_cents=1, value_points=2, now=NOW)
     # 5.00 EUR now costs 1,000 points: the first lot, worth the 10.00 EUR it was earned at.
-    movement = loyalty_redeem(actor=cashier, player=rich, voucher_value="5", now=NOW)
+    movement = loyalty_redeem(actor=cashier, player=rich, voucher_value="5,00", now=NOW)
     assert movement.points == -1000
-    assert lines(movement.posting) == {"loyalty_liability": 1000, "loyalty_expense": -500, "comps_payable": -500}
+    assert lines(movement.posting) == {
+        "loyalty_liability": 1000,
+        "loyalty_expense": -500,
+        "comps_payable": -500,
+    }
     assert account_amount(kind=AccountKind.LOYALTY_LIABILITY) == 1500
     assert books_problems() == []
 
@@ -129,8 +149,12 @@ def test_erased_or_expired_player_refused_LOY_1(cashier, rich):
 
 
 def test_the_same_key_redeems_once_LOY_1(cashier, rich):
-    first = loyalty_redeem(actor=cashier, player=rich, voucher_value="2", idempotency_key="loy-key-0001", now=NOW)
-    again = loyalty_redeem(actor=cashier, player=rich, voucher_value="2", idempotency_key="loy-key-0001", now=NOW)
+    first = loyalty_redeem(
+        actor=cashier, player=rich, voucher_value="2", idempotency_key="loy-key-0001", now=NOW
+    )
+    again = loyalty_redeem(
+        actor=cashier, player=rich, voucher_value="2", idempotency_key="loy-key-0001", now=NOW
+    )
     assert again.pk == first.pk
     assert Movement.objects.filter(kind="voucher").count() == 1
 
@@ -139,7 +163,10 @@ def test_books_check_fails_when_the_liability_is_tampered_LOY_1(cashier, rich):
     loyalty_redeem(actor=cashier, player=rich, voucher_value="3", now=NOW)
     assert books_problems() == []
     ledger_post(
-        lines=[(account_for(kind=AccountKind.LOYALTY_EXPENSE), 5), (account_for(kind=AccountKind.LOYALTY_LIABILITY), -5)],
+        lines=[
+            (account_for(kind=AccountKind.LOYALTY_EXPENSE), 5),
+            (account_for(kind=AccountKind.LOYALTY_LIABILITY), -5),
+        ],
         description="A liability booked with no points behind it",
         now=NOW,
     )

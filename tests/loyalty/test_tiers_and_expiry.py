@@ -3,9 +3,9 @@
 from datetime import UTC, datetime, timedelta
 
 from cardroom.models import AuditRecord
+from cashgame.models import PlayerSession
 from cashier.models import AccountKind
 from cashier.selectors import account_amount
-from cashgame.models import PlayerSession
 from loyalty.models import Movement
 from loyalty.selectors import months_before, standing_get
 from loyalty.services import loyalty_settings_update, points_award_due, tier_save
