@@ -3,6 +3,7 @@ an `Idempotency-Key` (a repeat answers the first redemption and spends nothing t
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -49,6 +50,7 @@ class StandingSerializer(serializers.Serializer):
 class StandingApi(APIView):
     permission_classes = [DESK]
 
+    @extend_schema(responses=StandingSerializer)
     def get(self, request, pk: int):
         player = get_object_or_404(Player, pk=pk)
         standing = selectors.standing_get(player_id=player.pk, now=timezone.now())
@@ -72,6 +74,7 @@ class HistoryApi(APIView):
     permission_classes = [DESK]
     pagination_class = Pagination
 
+    @extend_schema(responses=MovementSerializer(many=True))
     def get(self, request, pk: int):
         player = get_object_or_404(Player, pk=pk)
         return paginated_response(
@@ -92,6 +95,11 @@ class RedemptionApi(APIView):
     permission_classes = [DESK]
     parser_classes = [JSONParser]
 
+    @extend_schema(
+        request=RedemptionSerializer,
+        responses={201: MovementSerializer, 200: MovementSerializer},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+    )
     def post(self, request, pk: int):
         player = get_object_or_404(Player, pk=pk)
         data = RedemptionSerializer(data=request.data)
