@@ -29,7 +29,7 @@ class LoyaltySettings(VenueScoped):
     # Added to entry_points: this many points per full 100 EUR of the buy-in (0: not scaled).
     entry_points_per_100_eur = models.PositiveIntegerField(_("extra points per 100 EUR of buy-in"), default=0)
     # The point value: `value_cents` cents for every `value_points` points (1 per 1: 0.01 EUR).
-    value_cents = models.PositiveIntegerField(_("value (cents)"), default=1)
+    value_cents = models.PositiveIntegerField(_("worth, in 0.01 EUR"), default=1)
     value_points = models.PositiveIntegerField(_("for this many points"), default=1)
     tier_period_days = models.PositiveIntegerField(_("tiers count the points of the last (days)"), default=90)
     expiry_months = models.PositiveIntegerField(_("points expire after months without play"), default=12)

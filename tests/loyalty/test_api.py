@@ -24,7 +24,12 @@ def test_standing_and_history_LOY_1(cashier, manager, terms, table, player, djan
     _earned(player, table)
     client = api_client_for(cashier)
     body = client.get(f"/api/loyalty/players/{player.pk}/").json()
-    assert (body["points"], body["value_cents"], body["tier"], body["next_tier"]) == (100, 100, "Silver", None)
+    assert (body["points"], body["value_cents"], body["tier"], body["next_tier"]) == (
+        100,
+        100,
+        "Silver",
+        None,
+    )
     client.get(f"/api/loyalty/players/{player.pk}/history/")
     with django_assert_num_queries(HISTORY_QUERIES):
         page = client.get(f"/api/loyalty/players/{player.pk}/history/", {"limit": 2}).json()
@@ -53,7 +58,9 @@ def test_refusals_are_the_rule_and_write_nothing_LOY_1(cashier, terms, table, pl
     client = api_client_for(cashier)
     url = f"/api/loyalty/players/{player.pk}/redemptions/"
     postings, movements = Posting.objects.count(), Movement.objects.count()
-    too_much = client.post(url, {"voucher_cents": 101}, format="json", HTTP_IDEMPOTENCY_KEY="api-loyalty-0002")
+    too_much = client.post(
+        url, {"voucher_cents": 101}, format="json", HTTP_IDEMPOTENCY_KEY="api-loyalty-0002"
+    )
     assert too_much.status_code == 409
     assert too_much.json() == {
         "code": "not_enough_points",
