@@ -177,6 +177,11 @@ def loyalty_card_get(*, player, now: datetime) -> dict:
         "standing": standing,
         "history": list(movements_list(player_id=player.pk)[:20]),
         "refusal": redeem_refusal(player=player, standing=standing),
-        "tournaments": ticket_tournaments(),
+        # Each ticket with its price in points; one he cannot buy is shown, but not offered.
+        "tickets": [
+            (tournament, needed, needed is not None and needed <= standing.points)
+            for tournament in ticket_tournaments()
+            for needed in [points_for_value(value_cents=tournament.buy_in_cents, terms=standing.terms)]
+        ],
         "token": None if player.is_erased else player_link_token(player_id=player.pk),
     }

@@ -146,3 +146,22 @@ def test_cage_desk_shows_the_points_LOY_1(cashier, terms, table, player):
     shift_open(actor=cashier, opening_float_cents=0, now=NOW)
     page = _client(cashier).get("/cashier/", {"player": player.pk}).content.decode()
     assert "100 (1.00 EUR)" in page
+
+
+def test_player_card_offers_only_tickets_he_can_buy_LOY_1(floor, terms, table, player, tournament):
+    from tests.tournaments.factories import TournamentFactory
+    from tournaments.models import Ticket
+
+    _earned(player, table)  # 100 points
+    cheap = TournamentFactory(name="Freeroll plus", prize_cents=40, fee_cents=10, levels=[(25, 50, 600)])
+    page = _client(floor).get(reverse("players:detail", args=[player.pk])).content.decode()
+    assert f'<option value="{tournament.pk}" disabled>' in page and "10000 points (not enough points)" in page
+    assert f'<option value="{cheap.pk}">Freeroll plus' in page and "0.50 EUR · 50 points</option>" in page
+    _client(floor).post(
+        reverse("loyalty:redeem", args=[player.pk]),
+        {"comp": "ticket", "tournament": cheap.pk, "idempotency_key": "page-ticket-0001"},
+    )
+    ticket = Ticket.objects.get()
+    assert (ticket.tournament_id, ticket.source, ticket.value_cents) == (cheap.pk, "loyalty", 50)
+    assert Movement.objects.get(kind="ticket").balance_after == 50
+    assert books_problems() == []
