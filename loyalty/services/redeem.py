@@ -124,7 +124,7 @@ def _redeem(*, actor, player, voucher_value, tournament, note: str, now) -> Move
         )
     else:
         kind = MovementKind.TICKET
-        ticket = loyalty_ticket_issue(
+        ticket, posting = loyalty_ticket_issue(
             actor=actor, tournament=tournament, player=player, liability_cents=taken.value_cents, now=now
         )
         description = f"Ticket for {tournament.name} for loyalty points"

@@ -2,6 +2,8 @@
 
 from datetime import UTC, date, datetime, timedelta
 
+from django.utils import timezone
+
 from cardroom.models import AuditRecord
 from cashgame.models import PlayerSession
 from cashier.models import AccountKind, Posting
@@ -105,3 +107,16 @@ def test_rate_per_game_and_stakes_LOY_1(manager, terms, player):
     session_played(player, make_table(big, 7), NOW - timedelta(hours=2), 61)
     points_award_due(now=NOW)
     assert lots_of(player) == [(61, 61, 61, 61)]
+
+
+def test_beat_sends_the_sweep_every_minute_and_the_task_awards_LOY_1(terms, table, player):
+    from cardroom.schedule import BEAT_SCHEDULE
+    from loyalty.tasks import points_award
+
+    entry = BEAT_SCHEDULE["loyalty-points-award"]
+    assert (entry["task"], entry["schedule"]) == ("loyalty.points_award", 60.0)
+    # The task reads the real clock: a session that ended an hour and a half ago.
+    session_played(player, table, timezone.now() - timedelta(hours=2), 30)
+    assert points_award.apply().get() == 1  # once for the one venue
+    assert points_award.apply().get() == 0
+    assert lots_of(player) == [(5, 5, 5, 5)]

@@ -69,7 +69,7 @@ def test_ticket_for_points_posts_to_tickets_outstanding_LOY_1(floor, manager, ri
         "issued",
     )
     assert (movement.points, movement.balance_after, movement.ticket_id) == (-2500, 0, ticket.pk)
-    posting = Posting.objects.latest("pk")
+    posting = movement.posting
     # The lots were worth 25.00 EUR when earned; the ticket is worth 100.00: the rest is expense.
     assert lines(posting) == {
         "loyalty_liability": 2500,

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, require_role
 from cardroom.services import audit_record
-from cashier.models import AccountKind
+from cashier.models import AccountKind, Posting
 from cashier.services import account_for, ledger_post
 from players.models import Player
 from tournaments.models import Ticket, TicketSource, Tournament
@@ -111,19 +111,20 @@ def ticket_grant(
 
 def loyalty_ticket_issue(
     *, actor, tournament: Tournament, player: Player, liability_cents: int, now: datetime
-) -> Ticket:
+) -> tuple[Ticket, Posting]:
     """A ticket bought with loyalty points (LOY-1), inside the caller's transaction (the loyalty
     service holds the player's points and has taken the lots worth `liability_cents`). Worth the
     tournament's buy-in: Dr loyalty points outstanding by the lots' worth, Cr tickets
     outstanding by the buy-in; a difference (the point's value changed since the lots were
-    earned) is loyalty expense. Refused, with nothing written, when the tournament takes no seat."""
+    earned) is loyalty expense. Refused, with nothing written, when the tournament takes no seat.
+    Returns the ticket and its posting."""
     require_role(actor, *PLAYER_DESK_ROLES)
     locked = lock_tournament(tournament.pk)
     refusal = target_refusal(locked)
     if refusal:
         raise refuse("ticket_target_closed", refusal, 409)
     value = locked.buy_in_cents
-    ledger_post(
+    posting = ledger_post(
         lines=[
             (account_for(kind=AccountKind.LOYALTY_LIABILITY), liability_cents),
             (account_for(kind=AccountKind.LOYALTY_EXPENSE), value - liability_cents),
@@ -149,4 +150,4 @@ def loyalty_ticket_issue(
         after={"tournament": locked.pk, "player": player.pk, "value_cents": value},
         now=now,
     )
-    return ticket
+    return ticket, posting
