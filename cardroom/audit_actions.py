@@ -188,6 +188,17 @@ ACTION_LABELS = {
     "staff.role_grant": gettext_lazy("Role given in a venue"),
     "staff.role_revoke": gettext_lazy("Role taken away in a venue"),
     "report.export": gettext_lazy("Report exported"),
+    # Loyalty (LOY-1)
+    "ticket.loyalty": gettext_lazy("Ticket bought with loyalty points"),
+    "loyalty.award": gettext_lazy("Loyalty points earned"),
+    "loyalty.take_back": gettext_lazy("Loyalty points taken back"),
+    "loyalty.expire": gettext_lazy("Loyalty points expired"),
+    "loyalty.redeem": gettext_lazy("Loyalty points redeemed for a comp"),
+    "loyalty.settings": gettext_lazy("Loyalty settings changed"),
+    "loyalty.rate": gettext_lazy("Loyalty points rate changed"),
+    "loyalty.tier": gettext_lazy("Loyalty tier saved"),
+    "loyalty.tier_delete": gettext_lazy("Loyalty tier removed"),
+    "loyalty.link_revoke": gettext_lazy("Player's private points link replaced"),
 }
 
 # Values of the "action" key the seat's state changes write (cashgame's STATE_ACTIONS).

@@ -57,4 +57,10 @@ BEAT_SCHEDULE: dict = {
         "schedule": 3600.0,
         "options": {"expires": 3600.0},
     },
+    # LOY-1: points for ended sessions and played entries, and points expired after months idle.
+    "loyalty-points-award": {
+        "task": "loyalty.points_award",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
 }

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "chips",
     "tournaments",
     "leagues",
+    "loyalty",
     "cashgame",
     "cage",
     "reports",
@@ -285,6 +286,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DeskMethodEnum": "cashier.models.DESK_METHODS",
         "PaymentMethodEnum": "cashier.models.PaymentMethod",
+        # Two choice sets of fields named "kind": the cage's keeps the name it always had.
+        "KindEnum": "cashier.models.TransactionKind",
+        "LoyaltyMovementKindEnum": "loyalty.models.MovementKind",
     },
     # cardroom.converters: a path's number has at most 18 digits.
     "PATH_CONVERTER_OVERRIDES": {"number": {"type": "integer", "minimum": 0, "maximum": LARGEST_PATH_NUMBER}},

@@ -12,6 +12,8 @@ from cardroom.auth_api import obtain_auth_token
 from cashgame.urls import api_urlpatterns as cashgame_api
 from cashier.urls import api_urlpatterns as cashier_api
 from cashier.urls import urlpatterns as cashier_pages
+from loyalty.urls import api_urlpatterns as loyalty_api
+from loyalty.urls import room_urlpatterns as loyalty_room
 from players.urls import api_urlpatterns as players_api
 from tournaments.urls import api_urlpatterns as tournaments_api
 from tournaments.urls import structure_api_urlpatterns as structures_api
@@ -37,6 +39,7 @@ api_urlpatterns = [
     path("players/", include(players_api)),
     path("structures/", include(structures_api)),
     path("tournaments/", include(tournaments_api)),
+    path("loyalty/", include(loyalty_api)),
 ]
 
 urlpatterns = [
@@ -61,7 +64,9 @@ urlpatterns = [
     path("dealers/", include("dealers.urls")),
     path("board/", include("screens.urls.board")),
     path("wait/", include("cashgame.wait_urls")),
+    path("room/me/", include((loyalty_room, "loyalty_room"))),
     path("room/", include("screens.urls.public")),
+    path("loyalty/", include("loyalty.urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).

@@ -32,6 +32,11 @@ class AccountKind(models.TextChoices):
     TICKETS_OUTSTANDING = "tickets_outstanding", _("Tournament tickets outstanding")
     PROMOTION_EXPENSE = "promotion_expense", _("Promotion expense")
     TICKETS_EXPIRED = "tickets_expired", _("Expired tickets income")
+    # LOY-1: points owed to players (at each award's value), what they cost, and the comps the
+    # bar is owed for vouchers it serves.
+    LOYALTY_LIABILITY = "loyalty_liability", _("Loyalty points outstanding")
+    LOYALTY_EXPENSE = "loyalty_expense", _("Loyalty expense")
+    COMPS_PAYABLE = "comps_payable", _("Food and drink comps payable")
 
 
 # The room's own accounts, one of each (no owner): what the manager's balances list.
@@ -46,6 +51,9 @@ ROOM_ACCOUNT_KINDS = (
     AccountKind.TICKETS_OUTSTANDING,
     AccountKind.PROMOTION_EXPENSE,
     AccountKind.TICKETS_EXPIRED,
+    AccountKind.LOYALTY_LIABILITY,
+    AccountKind.LOYALTY_EXPENSE,
+    AccountKind.COMPS_PAYABLE,
 )
 
 

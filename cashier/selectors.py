@@ -31,6 +31,8 @@ CREDIT_NORMAL = {
     AccountKind.REFUNDS_PAYABLE,
     AccountKind.TICKETS_OUTSTANDING,
     AccountKind.TICKETS_EXPIRED,
+    AccountKind.LOYALTY_LIABILITY,
+    AccountKind.COMPS_PAYABLE,
 }
 
 

@@ -20,6 +20,7 @@ from cashier.api import scoped_transactions
 from cashier.receipts import receipt_message
 from cashier.selectors import drawer_expected, open_shift_for, shift_transactions
 from chips.selectors import cash_chips_in_cage
+from loyalty.selectors import balance_of
 from players.models import Player
 from players.selectors import player_search
 
@@ -85,6 +86,8 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
             matches=self.matches,
             desk=desk,
             chosen_player=self.player,
+            # LOY-1: his points and their worth (one query); comps are given on his card.
+            loyalty_points=balance_of(player_id=self.player.pk) if self.player else None,
             actions=actions,
             form=form,
             full_form_open=form.is_bound,

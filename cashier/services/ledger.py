@@ -26,6 +26,9 @@ ACCOUNT_NAMES = {
     AccountKind.TICKETS_OUTSTANDING: "Tournament tickets outstanding",
     AccountKind.PROMOTION_EXPENSE: "Promotion expense",
     AccountKind.TICKETS_EXPIRED: "Expired tickets income",
+    AccountKind.LOYALTY_LIABILITY: "Loyalty points outstanding",
+    AccountKind.LOYALTY_EXPENSE: "Loyalty expense",
+    AccountKind.COMPS_PAYABLE: "Food and drink comps payable",
 }
 
 

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
@@ -11,6 +12,8 @@ from cardroom.errors import DomainError
 from cardroom.forms import DomainFormMixin
 from cardroom.refusals import refuse
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, RoleRequiredMixin, has_role
+from loyalty.forms import RedeemForm
+from loyalty.selectors import loyalty_card_get
 from players import services
 from players.forms import ExclusionForm, LiftExclusionForm, PlayerForm
 from players.models import Player, PlayerErasure
@@ -87,7 +90,18 @@ class PlayerDetailView(RoleRequiredMixin, TemplateView):
         # GDP-1: a manager's data-rights actions, the erasure greyed out with its reasons.
         erasure = PlayerErasure.objects.select_related("erased_by").filter(player=player).first()
         refusals = erasure_refusals(player=player) if is_manager and erasure is None else []
+        # LOY-1: his points, tier and comps, and his private page's address for the QR code.
+        loyalty = loyalty_card_get(player=player, now=timezone.now())
+        me_address = (
+            self.request.build_absolute_uri(reverse("loyalty_room:me", args=[loyalty["token"]]))
+            if loyalty["token"]
+            else ""
+        )
         return super().get_context_data(
+            loyalty=loyalty,
+            me_address=me_address,
+            redeem_form=RedeemForm(),
+            can_manage_loyalty=is_manager,
             player=player,
             erasure=erasure,
             erase_refusals=refusals,

@@ -17,11 +17,11 @@ from tournaments.models import MoveReason
 
 ROOT = Path(settings.BASE_DIR)
 APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "screens"]
-APPS += ["leagues", "players", "reports", "tournaments"]
+APPS += ["leagues", "loyalty", "players", "reports", "tournaments"]
 # The first part of every action the services write.
 PREFIXES = (
     "bag|bounty|cashgame|cashier|chips|clock|dealer|devices|entry|event|player|report|reversal|seating|shift"
-    "|league|structure|ticket|tournament|venue"
+    "|league|loyalty|structure|ticket|tournament|venue"
 )
 LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+)["']""")
 # Literals of those shapes that are not actions: Celery task names, permissions, model labels,
@@ -29,7 +29,7 @@ LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+)["']""")
 NOT_ACTIONS = re.compile(
     r"^(cashgame\.(waiting_pass_due|waiting_reconcile|view_\w+|cashtable|playersession|waitingentry"
     r"|jackpotshare|\w+urls)|cashier\.(ledger_days_close|get_username|posting)|chips\.posting|entry\.number|player\.full_name"
-    r"|players?\.\w+_player|\w+\.urls)$"
+    r"|players?\.\w+_player|\w+\.urls|loyalty\.(points_award|me))$"
 )
 
 

@@ -17,6 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from cardroom.roles import Role
 from cardroom.selectors import venue_get
 from cardroom.venues import SESSION_VENUE
+from loyalty.selectors import player_link_token
 from tests.pages.room import OPERATOR, Room
 
 # Parts of the URLconf that are not the room's pages: the JSON API (tested by tests/security's
@@ -141,6 +142,8 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "leagues:edit": (Role.MANAGER, lambda room: {"pk": room.objects["league"].pk}),
     "tv:league": (None, lambda room: {"pk": room.objects["league"].pk}),
     "lobby:league": (None, lambda room: {"pk": room.objects["league"].pk}),
+    "loyalty:settings": (Role.MANAGER, lambda room: {}),
+    "loyalty_room:me": (None, lambda room: {"token": player_link_token(player_id=room.objects["player"].pk)}),
 }
 
 # Pages a tablet shows (the floor's and the dealer's): every tap target at least 44 px.

@@ -48,6 +48,8 @@ PUBLIC = {
     "devices:tablet",
     "devices:tablet-seats",
     "devices:tablet-action",
+    # A player's private points page (LOY-1): the signed link is the key, no log-in.
+    "loyalty_room:me",
 }
 
 EXPECTED = {
@@ -294,6 +296,14 @@ EXPECTED = {
     "api-cashgame-calc-showdown": {"post": "fm"},
     "api-cashgame-calc-best-hand": {"post": "fm"},
     "api-cashgame-calc-raise": {"post": "fm"},
+    # Loyalty (LOY-1): comps from the player card, the venue's terms, the API.
+    "loyalty:settings": {"get": "m", "post": "m"},
+    "loyalty:redeem": {"post": "fcm"},
+    "loyalty:link-revoke": {"post": "fcm"},
+    "loyalty_room:me": {"get": "fcma"},
+    "loyalty-api-standing": {"get": "fcm"},
+    "loyalty-api-history": {"get": "fcm"},
+    "loyalty-api-redeem": {"post": "fcm"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}

@@ -19,6 +19,8 @@ from tournaments.models.tournament import Tournament
 class TicketSource(models.TextChoices):
     SATELLITE = "satellite", _("Satellite")
     GRANT = "grant", _("Manager's grant")
+    # LOY-1: a comp bought with a player's loyalty points.
+    LOYALTY = "loyalty", _("Loyalty points")
 
 
 class TicketStatus(models.TextChoices):
@@ -89,7 +91,7 @@ class Ticket(VenueScoped):
             models.CheckConstraint(condition=Q(value_cents__gt=0), name="ticket_value_positive"),
             models.CheckConstraint(
                 condition=Q(source="satellite", satellite_entry__isnull=False, satellite_place__isnull=False)
-                | (Q(source="grant", satellite_entry__isnull=True) & ~Q(reason="")),
+                | (Q(source__in=["grant", "loyalty"], satellite_entry__isnull=True) & ~Q(reason="")),
                 name="ticket_source_consistent",
             ),
             models.CheckConstraint(

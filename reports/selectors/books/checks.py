@@ -35,6 +35,7 @@ from cashier.models import AccountKind, CashierTransaction, Entry, Posting, Rece
 from cashier.selectors import account_amounts, drawer_expected, ledger_total
 from chips.models import CUSTODY_KINDS, ChipAccountKind, ChipEntry, ChipSetKind
 from reports.selectors.books._common import BookCheck, _sum, _sums, _tournament_owner
+from reports.selectors.books.loyalty import loyalty_checks
 from reports.selectors.books.tournaments import ticket_checks, tournament_checks
 from tournaments.models import Tournament
 
@@ -46,6 +47,8 @@ ROOM_ACCOUNTS = (
     AccountKind.TICKETS_OUTSTANDING,
     AccountKind.PROMOTION_EXPENSE,
     AccountKind.TICKETS_EXPIRED,
+    AccountKind.LOYALTY_LIABILITY,
+    AccountKind.COMPS_PAYABLE,
 )
 
 
@@ -265,5 +268,6 @@ def venue_checks() -> list[BookCheck]:
         *tournament_checks(tournaments, amounts),
         *_fee_fund_checks(amounts),
         *ticket_checks(amounts),
+        *loyalty_checks(amounts),
         *_chip_checks(),
     ]

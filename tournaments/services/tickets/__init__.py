@@ -8,6 +8,7 @@ outstanding", from its issue until it is used, refunded or expires:
 - won in a satellite, paid at the cage as the seat's prize: Dr the satellite's prize pool, Cr
   tickets outstanding (a receipt that says "ticket", no cash);
 - granted by a manager (a promotion): Dr promotion expense, Cr tickets outstanding;
+- bought with loyalty points (LOY-1): Dr loyalty points outstanding, Cr tickets outstanding;
 - used for an entry (entry_register with the ticket): Dr tickets outstanding, Cr the target's
   prize pool, fee revenue and bounty pool, split as a cash buy-in would be (TRN-6);
 - refunded by a manager with a reason: Dr tickets outstanding, Cr refunds payable of the ticket,
@@ -29,7 +30,7 @@ after the tournament's; the entry a ticket paid is unique, so a ticket pays one 
 
 from tournaments.services.tickets._common import RULE
 from tournaments.services.tickets.expiry import ticket_expire, tickets_expire_due
-from tournaments.services.tickets.issue import satellite_ticket_issue, ticket_grant
+from tournaments.services.tickets.issue import loyalty_ticket_issue, satellite_ticket_issue, ticket_grant
 from tournaments.services.tickets.refunds import ticket_refund, ticket_refund_pay
 from tournaments.services.tickets.satellites import CLOSED_STATUSES, target_refusal, tournament_satellite_set
 from tournaments.services.tickets.use import (
@@ -42,6 +43,7 @@ from tournaments.services.tickets.use import (
 __all__ = [
     "CLOSED_STATUSES",
     "RULE",
+    "loyalty_ticket_issue",
     "satellite_ticket_issue",
     "target_refusal",
     "ticket_expire",

@@ -28,7 +28,11 @@ def ticket_expire(*, actor, ticket: Ticket, now: datetime | None = None) -> Tick
     require_issued(locked, _("Ticket %(n)d is %(status)s: only a valid ticket expires."))
     if locked.expires_at is None or now < locked.expires_at:
         raise refuse("ticket_not_due", _("Ticket %(n)d has not expired.") % {"n": locked.pk}, 409)
-    to = AccountKind.PROMOTION_EXPENSE if locked.source == TicketSource.GRANT else AccountKind.TICKETS_EXPIRED
+    to = {
+        TicketSource.GRANT: AccountKind.PROMOTION_EXPENSE,
+        # LOY-1: a comp never used costs the room nothing: its cost is taken back.
+        TicketSource.LOYALTY: AccountKind.LOYALTY_EXPENSE,
+    }.get(locked.source, AccountKind.TICKETS_EXPIRED)
     ledger_post(
         lines=[
             (account_for(kind=AccountKind.TICKETS_OUTSTANDING), locked.value_cents),

@@ -1,5 +1,5 @@
 """Tickets issued (SER-1): a satellite's seat paid as a ticket at the cage, and a manager's grant
-(a promotion)."""
+(a promotion), and a comp bought with loyalty points (LOY-1)."""
 
 from datetime import datetime
 
@@ -7,9 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardroom.roles import MANAGER_ROLES, require_role
+from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, require_role
 from cardroom.services import audit_record
-from cashier.models import AccountKind
+from cashier.models import AccountKind, Posting
 from cashier.services import account_for, ledger_post
 from players.models import Player
 from tournaments.models import Ticket, TicketSource, Tournament
@@ -107,3 +107,47 @@ def ticket_grant(
         now=now,
     )
     return ticket
+
+
+def loyalty_ticket_issue(
+    *, actor, tournament: Tournament, player: Player, liability_cents: int, now: datetime
+) -> tuple[Ticket, Posting]:
+    """A ticket bought with loyalty points (LOY-1), inside the caller's transaction (the loyalty
+    service holds the player's points and has taken the lots worth `liability_cents`). Worth the
+    tournament's buy-in: Dr loyalty points outstanding by the lots' worth, Cr tickets
+    outstanding by the buy-in; a difference (the point's value changed since the lots were
+    earned) is loyalty expense. Refused, with nothing written, when the tournament takes no seat.
+    Returns the ticket and its posting."""
+    require_role(actor, *PLAYER_DESK_ROLES)
+    locked = lock_tournament(tournament.pk)
+    refusal = target_refusal(locked)
+    if refusal:
+        raise refuse("ticket_target_closed", refusal, 409)
+    value = locked.buy_in_cents
+    posting = ledger_post(
+        lines=[
+            (account_for(kind=AccountKind.LOYALTY_LIABILITY), liability_cents),
+            (account_for(kind=AccountKind.LOYALTY_EXPENSE), value - liability_cents),
+            (account_for(kind=AccountKind.TICKETS_OUTSTANDING), -value),
+        ],
+        description=f"Ticket for tournament {locked.pk} bought with loyalty points",
+        actor=actor,
+        now=now,
+    )
+    ticket = Ticket.objects.create(
+        tournament=locked,
+        player=player,
+        value_cents=value,
+        source=TicketSource.LOYALTY,
+        reason="Loyalty points",
+        issued_at=now,
+        issued_by=actor,
+    )
+    audit_record(
+        actor=actor,
+        action="ticket.loyalty",
+        obj=ticket,
+        after={"tournament": locked.pk, "player": player.pk, "value_cents": value},
+        now=now,
+    )
+    return ticket, posting
