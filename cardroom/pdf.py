@@ -9,6 +9,7 @@ licence), named by @font-face in css/pdf.css: a filed PDF looks the same and car
 letters (č, ľ, ž, ô) whatever fonts the server has installed.
 """
 
+import logging
 from functools import cache
 from pathlib import Path
 
@@ -18,6 +19,8 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 
 PDF_STYLESHEET = "css/pdf.css"
+# WeasyPrint logs every step of every layout at INFO: noise in the server's log and the tests'.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 
 @cache
@@ -25,7 +28,7 @@ def _weasyprint():
     """The weasyprint module, or the reason it cannot load (ImportError without the package,
     OSError without Pango). Loaded once: the import costs about a second."""
     try:
-        import weasyprint  # noqa: PLC0415 - optional: the project runs without Pango
+        import weasyprint
     except (ImportError, OSError) as error:
         return f"{type(error).__name__}: {error}".splitlines()[0]
     return weasyprint
