@@ -46,7 +46,8 @@ def test_the_daily_reports_pdf_names_venue_day_who_and_when_and_numbers_every_pa
         assert "Daily report · Card Room · Tuesday, 2026-11-10" in page
         assert "Pulled by manager1 on 2026-11-11 09:15 (Europe/Bratislava)" in page
         assert page.endswith(f"Page {number} of 2")
-    assert "2026-11-10 200006 First6 E 2,000.00 1" in text[-1]  # the AML list, last
+    e = room.players["E"]
+    assert f"2026-11-10 {e.card_number} {e.full_name} 2,000.00 1" in text[-1]  # the AML list, last
     record = AuditRecord.objects.get(action="report.export")
     assert (record.object_id, record.actor) == ("daily:report", manager)
     assert record.after == {"query": "day=2026-11-10", "filters": DAY, "rows": 1, "format": "pdf"}
@@ -73,7 +74,7 @@ def test_a_shifts_close_as_pdf_for_its_cashier_and_a_manager(client, cashier, ca
     assert (
         "Opening float 2,000.00 EUR Expected 4,056.00 EUR Counted 4,055.50 EUR Variance -0.50 EUR" in text[0]
     )
-    assert "Cash-game buy-in First0 A Cash 100.00 EUR" in text[0]
+    assert f"Cash-game buy-in {room.players['A'].full_name} Cash 100.00 EUR" in text[0]
     assert text[0].endswith("Page 1 of 1")
     record = AuditRecord.objects.get(action="report.export")
     assert (record.object_id, record.actor, record.after["format"]) == (f"shift:{shift.pk}", cashier, "pdf")
