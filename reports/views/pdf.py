@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.generic import TemplateView
 
-from cardroom.pdf import pdf_response
+import cardroom.pdf
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from cashier.api import scoped_shifts
 from cashier.forms import DENOMINATIONS_CENTS
@@ -29,18 +29,17 @@ class DailyReportPdfView(DailyReportView):
     def render_to_response(self, context, **kwargs):
         if "report" not in context:  # a bad day: the page with the form's error, not a file
             return super().render_to_response(context, **kwargs)
-        day = context["report"].day
-        export_record(
-            request=self.request,
-            report=self.report_name,
-            table="report",
-            file_format="pdf",
-            filters=self.filters(context),
-            rows=1,
-        )
-        return pdf_response(
-            self.request, self.pdf_template_name, context, filename=f"daily-{day:%Y-%m-%d}.pdf"
-        )
+        if cardroom.pdf.pdf_unavailable() is None:  # only a file handed over is recorded
+            export_record(
+                request=self.request,
+                report=self.report_name,
+                table="report",
+                file_format="pdf",
+                filters=self.filters(context),
+                rows=1,
+            )
+        filename = f"daily-{context['report'].day:%Y-%m-%d}.pdf"
+        return cardroom.pdf.pdf_response(self.request, self.pdf_template_name, context, filename=filename)
 
 
 class ShiftClosePdfView(RoleRequiredMixin, TemplateView):
@@ -62,9 +61,10 @@ class ShiftClosePdfView(RoleRequiredMixin, TemplateView):
             "transactions": shift_transactions(shift=shift),
             "pulled_at": timezone.now(),
         }
-        export_record(
-            request=request, report="shift", table=str(shift.pk), file_format="pdf", filters={}, rows=1
-        )
-        return pdf_response(
+        if cardroom.pdf.pdf_unavailable() is None:
+            export_record(
+                request=request, report="shift", table=str(shift.pk), file_format="pdf", filters={}, rows=1
+            )
+        return cardroom.pdf.pdf_response(
             request, "reports/shift_close_pdf.html", context, filename=f"shift-{shift.pk}.pdf"
         )

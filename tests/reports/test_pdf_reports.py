@@ -115,6 +115,7 @@ def test_without_weasyprint_the_pdf_link_says_why_and_the_page_still_prints(clie
     assert "PDF not available" in html
     assert "Print the page from the browser instead" in html
     assert "cannot load library &#x27;pango&#x27;" in html
+    assert not AuditRecord.objects.filter(action="report.export").exists()  # no file, no record
 
 
 def test_the_daily_page_links_its_pdf_and_a_closed_shift_its_own(client, manager, room):
