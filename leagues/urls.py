@@ -11,6 +11,7 @@ league_patterns = [
     path("edit/", views.LeagueEditView.as_view(), name="edit"),
     path("tournaments/", views.LeagueTournamentsView.as_view(), name="tournaments"),
     path("standings.csv", views.LeagueCsvView.as_view(), name="csv"),
+    path("standings.xlsx", views.LeagueCsvView.as_view(file_format="xlsx"), name="xlsx"),
 ]
 
 urlpatterns = [

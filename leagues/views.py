@@ -17,7 +17,8 @@ from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.refusals import refuse
 from cardroom.roles import MANAGER_ROLES, PLAYER_DESK_ROLES, RoleRequiredMixin, has_role
-from cardroom.spreadsheet import spreadsheet_row
+from cardroom.services import audit_record
+from cardroom.spreadsheet import XLSX_CONTENT_TYPE, spreadsheet_row, spreadsheet_xlsx
 from leagues import services
 from leagues.models import PointsKind
 from leagues.selectors import (
@@ -215,17 +216,30 @@ class LeagueEditView(RoleRequiredMixin, TemplateView):
 
 
 class LeagueCsvView(RoleRequiredMixin, View):
-    """The standings as CSV, each cell made safe for a spreadsheet (cardroom.spreadsheet)."""
+    """The standings as CSV or XLSX (`file_format`, from the URL), each cell made safe and typed
+    for a spreadsheet (cardroom.spreadsheet), each download recorded in the audit trail."""
 
     allowed_roles = PLAYER_DESK_ROLES
+    file_format = "csv"
 
     def get(self, request, pk: int):
         league = _league_or_404(pk)
         header, rows = league_csv_rows(league)
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        name = slugify(league.name) or "league"
-        response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
-        writer = csv.writer(response)
-        writer.writerow(spreadsheet_row(header))
-        writer.writerows(spreadsheet_row(row) for row in rows)
+        audit_record(
+            actor=request.user,
+            action="report.export",
+            object_type="league",
+            object_id=str(league.pk),
+            after={"rows": len(rows), "format": self.file_format},
+        )
+        filename = f"{slugify(league.name) or 'league'}-standings.{self.file_format}"
+        if self.file_format == "xlsx":
+            body = spreadsheet_xlsx([("standings", header, rows)])
+            response = HttpResponse(body, content_type=XLSX_CONTENT_TYPE)
+        else:
+            response = HttpResponse(content_type="text/csv; charset=utf-8")
+            writer = csv.writer(response)
+            writer.writerow(spreadsheet_row(header))
+            writer.writerows(spreadsheet_row(row) for row in rows)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response

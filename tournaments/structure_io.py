@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.parsers import UnsafeJSON, json_loads, nul_refused
-from cardroom.spreadsheet import spreadsheet_cell, spreadsheet_text_read
+from cardroom.spreadsheet import spreadsheet_cell, spreadsheet_text_read, spreadsheet_xlsx
 
 COLUMNS = ["kind", "small_blind_chips", "big_blind_chips", "ante_chips", "big_blind_ante", "minutes", "note"]
 INTEGER_COLUMNS = ["small_blind_chips", "big_blind_chips", "ante_chips", "minutes"]
@@ -126,6 +126,13 @@ def to_csv(levels: list[dict]) -> str:
         row = {**level, "big_blind_ante": "true" if level["big_blind_ante"] else "false"}
         writer.writerow({column: spreadsheet_cell(value) for column, value in row.items()})
     return out.getvalue()
+
+
+def to_xlsx(levels: list[dict]) -> bytes:
+    """The CSV's columns and rows as one XLSX sheet: chips and minutes as number cells, the big
+    blind ante as a true/false cell, the note as text (cardroom.spreadsheet)."""
+    rows = [[level[column] for column in COLUMNS] for level in levels]
+    return spreadsheet_xlsx([("levels", COLUMNS, rows)])
 
 
 def to_json(name: str, levels: list[dict]) -> str:

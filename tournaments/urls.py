@@ -97,7 +97,9 @@ structure_patterns = [
     path("", views.StructureDetailView.as_view(), name="structure-detail"),
     path("edit/", editor_views.StructureEditView.as_view(), name="structure-edit"),
     re_path(
-        r"^export\.(?P<file_format>csv|json)$", views.StructureExportView.as_view(), name="structure-export"
+        r"^export\.(?P<file_format>csv|json|xlsx)$",
+        views.StructureExportView.as_view(),
+        name="structure-export",
     ),
 ]
 
@@ -120,7 +122,7 @@ structure_api_urlpatterns = [
     path("import/", api.StructureImportApi.as_view(), name="api-structure-import"),
     path("<number:pk>/", api.StructureDetailApi.as_view(), name="api-structure-detail"),
     re_path(
-        r"^(?P<pk>[0-9]+)/export/(?P<file_format>csv|json)/$",
+        r"^(?P<pk>[0-9]+)/export/(?P<file_format>csv|json|xlsx)/$",
         api.StructureExportApi.as_view(),
         name="api-structure-export",
     ),

@@ -1,4 +1,4 @@
-"""The CSV form of every table on the report pages: a header of stable column names (the same
+"""The CSV and XLSX form of every table on the report pages: a header of stable column names (the same
 in every language, for spreadsheets and imports) and the rows, amounts in EUR with two decimals,
 times in the venue's zone.
 
@@ -190,7 +190,7 @@ def jackpot_days(lines) -> Table:
         ["day", "opening", "drops", "payouts", "closing"],
         [
             [
-                line.day.isoformat(),
+                line.day,
                 money(line.opening),
                 money(line.drops),
                 money(line.payouts),
@@ -225,7 +225,7 @@ def aml(lines) -> Table:
         ["day", "card", "player", "cash_total", "transactions", "id_verified", "id_document"],
         [
             [
-                line.day.isoformat(),
+                line.day,
                 line.card_number,
                 line.name,
                 money(line.total_cents),

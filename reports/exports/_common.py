@@ -1,6 +1,8 @@
-"""The cells every CSV table of the reports shares (__init__.py and tournament_tables.py): a
-table's type, amounts and per cents as numbers, times in the venue's zone."""
+"""The cells every exported table of the reports shares (__init__.py and tournament_tables.py): a
+table's type, amounts and per cents as numbers, times in the venue's zone. The CSV and the XLSX
+of a table are written from the same rows (cardroom.spreadsheet)."""
 
+from datetime import datetime
 from decimal import Decimal
 
 from django.utils import timezone
@@ -20,5 +22,7 @@ def percent(basis_points: int | None) -> Decimal | str:
     return "" if basis_points is None else cents_to_decimal(basis_points)
 
 
-def local(moment) -> str:
-    return timezone.localtime(moment).isoformat(timespec="minutes") if moment else ""
+def local(moment) -> datetime | str:
+    """The moment in the venue's zone: a time cell (ISO 8601 text in the CSV, a date-time cell in
+    the XLSX, cardroom.spreadsheet); no moment: an empty cell."""
+    return timezone.localtime(moment) if moment else ""

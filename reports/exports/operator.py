@@ -26,8 +26,8 @@ def operator_figures(report) -> Table:
         rows.append(
             [
                 line.venue.name if line.venue else "total",
-                report.start.isoformat(),
-                report.end.isoformat(),
+                report.start,
+                report.end,
                 money(line.rake),
                 money(line.fees),
                 money(line.overlay),

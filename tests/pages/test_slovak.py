@@ -38,6 +38,8 @@ ALLOWED_WORDS = {
     "min",  # minutes: "2 h 00 min" reads the same in Slovak
     "CSV",  # file formats, named on their download links
     "JSON",
+    "PDF",
+    "Excel",  # the spreadsheet's name, on the XLSX download links
 }
 
 
@@ -62,7 +64,7 @@ SLOVAK_TOO = {
     # cookie ("súbor cookie" in Slovak too); "server" (the same word in Slovak); NUL (a character's
     # name)
     *("eur", "aml", "id", "csv", "json", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
-    *("server", "nul"),
+    *("server", "nul", "pdf", "excel"),
 }
 # Placeholders, file-format tokens (with an underscore) and command-line options are no words.
 CODE_TOKENS = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[sdrfi]|%[sdr]|\{\{[^}]*\}\}|\S*_\S*|--\S+")

@@ -40,6 +40,9 @@ NOT_PAGES = {
     "devices:tablet-seats": "the dealer tablet's htmx fragment, polled inside devices:tablet",
     "players:export": "a player's data as a JSON file or a ZIP of CSV files (GDP-1)",
     "leagues:csv": "a league's standings as a CSV file download",
+    "leagues:xlsx": "a league's standings as an XLSX file download",
+    "reports:daily-pdf": "the daily report as a PDF file download (cardroom.pdf)",
+    "reports:shift-pdf": "a shift's close as a PDF file download (cardroom.pdf)",
     "lobby:leagues": "the public room page's leagues, an htmx fragment inside lobby:room",
 }
 

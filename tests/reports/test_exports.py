@@ -95,7 +95,12 @@ def test_the_csv_link_of_a_page_opened_without_dates_is_the_default_periods_file
     ]
     record = AuditRecord.objects.get(action="report.export")
     assert record.object_id == "daily:summary"
-    assert record.after == {"query": "export=summary", "filters": {"day": "2026-11-10"}, "rows": 1}
+    assert record.after == {
+        "query": "export=summary",
+        "filters": {"day": "2026-11-10"},
+        "rows": 1,
+        "format": "csv",
+    }
 
 
 def test_the_range_pages_csv_without_dates_covers_the_last_thirty_days(client, manager, room):

@@ -138,6 +138,8 @@ EXPECTED = {
     "reports:range": {"get": "m"},
     "reports:players": {"get": "m"},
     "reports:aml": {"get": "m"},
+    "reports:daily-pdf": {"get": "m"},
+    "reports:shift-pdf": {"get": "cm"},
     # The operator's consolidated report (VEN-1): only a manager of two venues or more, which no
     # one-venue role here is (tests/reports/test_venues.py opens it as one).
     "reports:operator": {"get": ""},
@@ -204,6 +206,7 @@ EXPECTED = {
     "leagues:edit": {"get": "m", "post": "m"},
     "leagues:tournaments": {"post": "m"},
     "leagues:csv": {"get": "fcm"},
+    "leagues:xlsx": {"get": "fcm"},
     "api-token": {"post": "fcma"},
     "api-schema": {"get": "fcma"},
     "api-docs": {"get": "fcma"},

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from cardroom.api import Pagination, paginated_response
 from cardroom.roles import FLOOR_ROLES, MANAGER_ROLES, has_role, roles_permission
+from cardroom.spreadsheet import XLSX_CONTENT_TYPE
 from tournaments import structure_io
 from tournaments.api.common import KindField
 from tournaments.models import BlindStructure, LevelKind
@@ -130,10 +131,12 @@ class StructureImportApi(APIView):
 
 
 def structure_export_response(structure: BlindStructure, file_format: str) -> HttpResponse:
-    """The structure as a downloadable CSV or JSON file (shared by the API and the pages)."""
+    """The structure as a downloadable CSV, XLSX or JSON file (shared by the API and the pages)."""
     levels = structure_levels_data(structure)
     if file_format == "csv":
         body, content_type = structure_io.to_csv(levels), "text/csv; charset=utf-8"
+    elif file_format == "xlsx":
+        body, content_type = structure_io.to_xlsx(levels), XLSX_CONTENT_TYPE
     else:
         body, content_type = structure_io.to_json(structure.name, levels), "application/json"
     response = HttpResponse(body, content_type=content_type)
@@ -148,6 +151,7 @@ class StructureExportApi(APIView):
     @extend_schema(
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="CSV with a header row"),
+            (200, XLSX_CONTENT_TYPE): OpenApiResponse(OpenApiTypes.BINARY, description="XLSX, one sheet"),
             (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description='{"name", "levels"}'),
         }
     )

@@ -1,22 +1,19 @@
 """Manager report pages (ROL-1): one gaming day, a date range with the previous period, player
 activity and the AML list, each of the venue the manager works in; and the operator's
-consolidated day and range for a manager of several venues (VEN-1). Every table has a CSV export
-(`?export=<table>`), each one audited, each row naming its venue."""
-
-import csv
+consolidated day and range for a manager of several venues (VEN-1). Every table has a CSV and an
+XLSX export (views/exporting.py), each one audited, each row naming its venue; the daily report
+and a shift's close are also PDF files (views/pdf.py)."""
 
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from cardroom.errors import DomainError
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
-from cardroom.selectors import gaming_day_of, venue_get
-from cardroom.services import audit_record
-from cardroom.spreadsheet import spreadsheet_row
+from cardroom.selectors import gaming_day_of
 from reports import exports, selectors
 from reports.charts import bar_chart, line_chart
 from reports.exports import operator as operator_exports
@@ -27,56 +24,13 @@ from reports.selectors.operator import (
     operator_range_report,
     operator_venues,
 )
+from reports.views.exporting import SpreadsheetExportMixin
 
 TOURNAMENTS_LISTED = 100  # more in the range: per series on the page (each one in the CSV)
 AML_LISTED = 500  # more: the first ones on the page, all of them in the CSV
 
 
-class CsvExportMixin:
-    """`?export=<table>` answers with that table as CSV instead of the page, and records who
-    exported what (the query included) in the audit trail. `csv_tables` maps each table's name to
-    a function giving (header, rows): only the one asked for is built."""
-
-    report_name = ""
-
-    @staticmethod
-    def filters(context) -> dict:
-        """The period and filters the file was made for, defaults included, for the audit trail."""
-        form = context.get("form")
-        data = form.cleaned_data if form is not None and form.is_valid() else {}
-        return {name: value if isinstance(value, str) else str(value) for name, value in data.items()}
-
-    def render_to_response(self, context, **kwargs):
-        table = self.request.GET.get("export")
-        tables = context.get("csv_tables", {})
-        if table not in tables:
-            return super().render_to_response(context, **kwargs)
-        header, rows = self.csv_table(tables[table]())
-        audit_record(
-            actor=self.request.user,
-            action="report.export",
-            object_type="report",
-            object_id=f"{self.report_name}:{table}",
-            after={
-                "query": self.request.GET.urlencode(),
-                "filters": self.filters(context),
-                "rows": len(rows),
-            },
-        )
-        response = HttpResponse(content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{self.report_name}-{table}.csv"'
-        response.write("\ufeff")  # the byte-order mark, so spreadsheets read the names as UTF-8
-        writer = csv.writer(response)
-        writer.writerow(spreadsheet_row(header))
-        writer.writerows(spreadsheet_row(row) for row in rows)
-        return response
-
-    def csv_table(self, table: exports.Table) -> exports.Table:
-        """Every row names the venue of its figures (VEN-1): the venue the page works for."""
-        return exports.with_venue(venue_get().name, table)
-
-
-class ReportView(RoleRequiredMixin, CsvExportMixin, TemplateView):
+class ReportView(RoleRequiredMixin, SpreadsheetExportMixin, TemplateView):
     allowed_roles = MANAGER_ROLES
     form_class = None
 
@@ -113,6 +67,7 @@ class DailyReportView(ReportView):
         report = selectors.daily_report(day=data["day"])
         return {
             "report": report,
+            "pdf_url": f"{reverse('reports:daily-pdf')}?day={data['day']:%Y-%m-%d}",
             "csv_tables": {
                 "summary": lambda: (exports.FIGURE_HEADER, [exports.figure_row(report.figures)]),
                 "tables": lambda: exports.cash_tables(report.cash),
@@ -222,7 +177,7 @@ class AmlReportView(ReportView):
         }
 
 
-class OperatorReportView(LoginRequiredMixin, CsvExportMixin, TemplateView):
+class OperatorReportView(LoginRequiredMixin, SpreadsheetExportMixin, TemplateView):
     """The operator's consolidated report (VEN-1): the figures of every venue the manager manages
     (or of those asked for with `?venue=<address name>`), side by side, and their sum. Open to a
     manager of two venues or more whatever venue he works in; a venue he does not manage is
