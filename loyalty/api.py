@@ -101,9 +101,11 @@ class RedemptionApi(APIView):
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
     )
     def post(self, request, pk: int):
-        player = get_object_or_404(Player, pk=pk)
+        # The body is read before the player is looked up, so a malformed body gets its own 400
+        # (a 1,000-deep JSON, a NUL) whichever player the address names.
         data = RedemptionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, pk=pk)
         tournament_id = data.validated_data["tournament"]
         tournament = get_object_or_404(Tournament, pk=tournament_id) if tournament_id is not None else None
         with replay_watch() as outcome:
