@@ -13,7 +13,7 @@ from loyalty.services import earn_rate_set, loyalty_settings_update, points_awar
 from reports.selectors.books import books_problems
 from tests.cashgame.conftest import make_game, make_table
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import browser, log_in, screenshot  # noqa: F401 (the browser fixture)
+from tests.e2e.conftest import log_in, screenshot
 from tests.factories import PlayerFactory
 from tests.loyalty.conftest import session_played
 
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.django_db(trans
 
 
 @pytest.fixture
-def desk_page(browser):  # noqa: F811
+def desk_page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -29,7 +29,7 @@ def desk_page(browser):  # noqa: F811
     context.close()
 
 
-def test_player_card_phone_page_and_settings_LOY_1(desk_page, browser, live_server, cashier, manager):  # noqa: F811
+def test_player_card_phone_page_and_settings_LOY_1(desk_page, browser, live_server, cashier, manager):
     now = timezone.now()
     loyalty_settings_update(actor=manager, default_points_per_hour=10, now=now)
     tier_save(actor=manager, name="Silver", min_points=100, now=now)
