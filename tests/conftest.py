@@ -16,13 +16,18 @@ from tests.isolation import restored
 
 PASSWORD = "correct-horse-battery-staple"
 
-# How many examples each property and state-machine test draws: CI's PostgreSQL pass sets
-# HYPOTHESIS_PROFILE=ci (200 each where a test does not say; the books machines and the API fuzz
-# test set their own); `make test` runs hypothesis's default of 100.
-settings.register_profile("ci", max_examples=200)
+# How many examples each property and state-machine test draws: hypothesis's default of 100 where
+# a test does not say (the books machines and the API fuzz test set their own). CI draws them
+# twice, on SQLite and on PostgreSQL, each run from its own seed. HYPOTHESIS_PROFILE=deep doubles
+# them for a search before a release; `quick` is for a first run while writing a test.
+settings.register_profile("deep", max_examples=200)
 settings.register_profile("quick", max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres", "postgresql"))
+# CI's PostgreSQL pass sets this: a test that touches no database (the pure rules of poker/, a
+# template tag) answers the same on any database, and `make test` has just run it.
+DATABASE_TESTS_ONLY = os.environ.get("CARDROOM_DATABASE_TESTS_ONLY") == "1"
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
 
 
 def _allow_test_flush(sender, connection, **kwargs):
@@ -50,12 +55,22 @@ def pytest_collection_modifyitems(config, items):
     PostgreSQL pass, the every-page walk started at 93 % and ran 163 s on its own).
     `postgres` tests need row locks and real concurrency: they run in CI's PostgreSQL pass."""
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: order kept otherwise
+    if DATABASE_TESTS_ONLY:
+        database_free = [item for item in items if not _uses_database(item)]
+        if database_free:
+            config.hook.pytest_deselected(items=database_free)
+            items[:] = [item for item in items if _uses_database(item)]
     if ON_POSTGRES:
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (set DATABASE_URL); runs in CI's second pass")
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+def _uses_database(item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(fixtures & DATABASE_FIXTURES)
 
 
 @pytest.fixture(autouse=True)

@@ -25,11 +25,11 @@ ROLES = {role.value.lower(): role for role in Role}
 # And the auth check cannot take away the token this test sends itself; who may call what
 # without or with the wrong role is proved route by route in tests/security/test_role_matrix.py.
 EXCLUDED = [positive_data_acceptance, ignored_auth]
-# Each example is one request per role. `make test` draws 4 per operation; CI's PostgreSQL pass
-# (HYPOTHESIS_PROFILE=ci) draws 8. Both first send schemathesis's coverage cases (the boundary
+# Each example is one request per role: 4 per operation in each of CI's two passes, 8 under
+# HYPOTHESIS_PROFILE=deep. Both first send schemathesis's coverage cases (the boundary
 # values of every parameter and body field, several hundred for some operations), which are most
 # of the requests either way.
-EXAMPLES = 8 if os.environ.get("HYPOTHESIS_PROFILE") == "ci" else 4
+EXAMPLES = 8 if os.environ.get("HYPOTHESIS_PROFILE") == "deep" else 4
 # A role the operation refuses (ROL-1) is refused before the request's parameters or body are
 # read, so after its first refusal the operation's other cases are sent as the roles it admits.
 # Schemathesis's coverage phase sends hundreds of boundary cases to some operations; sending each
