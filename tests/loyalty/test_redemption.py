@@ -4,6 +4,8 @@ refusal writes nothing."""
 from datetime import timedelta
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
@@ -16,6 +18,7 @@ from players.models import Player
 from reports.selectors.books import books_problems
 from tests.loyalty.conftest import NOW, lots_of, session_played
 from tournaments.models import Ticket
+from tournaments.services.tickets import ticket_refund
 
 
 @pytest.fixture
@@ -175,3 +178,29 @@ def test_books_check_fails_when_the_liability_is_tampered_LOY_1(cashier, rich):
         ("Loyalty points outstanding = the worth left in the players' points", 2200, 2205)
     ]
     Lot.objects.filter(pk=Lot.objects.first().pk)  # the lots themselves were not touched
+
+
+def test_a_ticket_bought_with_points_is_not_refunded_in_cash_LOY_1(floor, manager, rich, tournament):
+    loyalty_settings_update(actor=manager, value_cents=4, value_points=1, now=NOW)
+    loyalty_redeem(actor=floor, player=rich, tournament=tournament, now=NOW)
+    ticket = Ticket.objects.get()
+    postings, audits = Posting.objects.count(), AuditRecord.objects.count()
+    with pytest.raises(DomainError) as refused:
+        ticket_refund(actor=manager, ticket=ticket, reason="He asked for the money", now=NOW)
+    assert (refused.value.code, refused.value.rule, refused.value.status_code) == (
+        "loyalty_ticket_not_refunded",
+        "LOY-1",
+        409,
+    )
+    ticket.refresh_from_db()
+    assert ticket.status == "issued"
+    assert (Posting.objects.count(), AuditRecord.objects.count()) == (postings, audits)
+    # The tickets page offers no refund it would refuse: the button is greyed out with the reason.
+    client = Client()
+    client.force_login(manager)
+    page = client.get(reverse("tournaments:tickets", args=[tournament.pk])).content.decode()
+    assert f'aria-describedby="refund-why-{ticket.pk}"' in page
+    assert "it is not refunded in cash" in page
+    assert f'id="refund-reason-{ticket.pk}"' not in page
+    assert account_amount(kind=AccountKind.TICKETS_OUTSTANDING) == 10_000
+    assert books_problems() == []

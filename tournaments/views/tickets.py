@@ -23,7 +23,7 @@ from cardroom.roles import (
 )
 from cashier.selectors import open_shift_for
 from players.models import Player
-from tournaments.models import Ticket, TicketStatus, Tournament
+from tournaments.models import Ticket, TicketSource, TicketStatus, Tournament
 from tournaments.selectors.tickets import satellite_targets, ticket_list, ticket_totals
 from tournaments.services import tickets
 from tournaments.views.common import TournamentPage, run_service
@@ -43,6 +43,8 @@ class TicketListView(TournamentPage):
             tickets=rows,
             totals=ticket_totals(tickets=rows),
             statuses=TicketStatus,
+            sources=TicketSource,
+            loyalty_refund_refused=tickets.refund_refusal(Ticket(source=TicketSource.LOYALTY)),
             now=now,
             expired_due=rows.filter(status=TicketStatus.ISSUED, expires_at__lte=now).count(),
             can_manage=has_role(user, *MANAGER_ROLES),

@@ -31,7 +31,7 @@ after the tournament's; the entry a ticket paid is unique, so a ticket pays one 
 from tournaments.services.tickets._common import RULE
 from tournaments.services.tickets.expiry import ticket_expire, tickets_expire_due
 from tournaments.services.tickets.issue import loyalty_ticket_issue, satellite_ticket_issue, ticket_grant
-from tournaments.services.tickets.refunds import ticket_refund, ticket_refund_pay
+from tournaments.services.tickets.refunds import refund_refusal, ticket_refund, ticket_refund_pay
 from tournaments.services.tickets.satellites import CLOSED_STATUSES, target_refusal, tournament_satellite_set
 from tournaments.services.tickets.use import (
     ticket_give_back,
@@ -44,6 +44,7 @@ __all__ = [
     "CLOSED_STATUSES",
     "RULE",
     "loyalty_ticket_issue",
+    "refund_refusal",
     "satellite_ticket_issue",
     "target_refusal",
     "ticket_expire",

@@ -6,14 +6,31 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cardroom.errors import DomainError
 from cardroom.idempotency import run_once
 from cardroom.roles import CASHIER_ROLES, MANAGER_ROLES, require_role
 from cardroom.services import audit_record
 from cashier.models import AccountKind, Shift
 from cashier.services import account_for, ledger_post, ticket_refund_payout
-from tournaments.models import Ticket, TicketStatus
+from tournaments.models import Ticket, TicketSource, TicketStatus
 from tournaments.services._common import lock_ticket, lock_tournament
 from tournaments.services.tickets._common import refuse, require_issued
+
+
+def refund_refusal(ticket: Ticket) -> DomainError | None:
+    """Why this ticket cannot be refunded in cash, or None. A ticket bought with loyalty points is
+    a comp (LOY-1): paid out, it would turn points into cash; it is used or it expires."""
+    if ticket.source == TicketSource.LOYALTY:
+        return DomainError(
+            "loyalty_ticket_not_refunded",
+            _(
+                "This ticket was bought with loyalty points: it is not refunded in cash. "
+                "It can be used, or it expires."
+            ),
+            rule="LOY-1",
+            status_code=409,
+        )
+    return None
 
 
 @transaction.atomic
@@ -28,6 +45,9 @@ def ticket_refund(*, actor, ticket: Ticket, reason: str, now: datetime | None = 
     lock_tournament(ticket.tournament_id)
     locked = lock_ticket(ticket.pk)
     require_issued(locked, _("Ticket %(n)d is %(status)s: only a valid ticket can be refunded."))
+    refusal = refund_refusal(locked)
+    if refusal:
+        raise refusal
     ledger_post(
         lines=[
             (account_for(kind=AccountKind.TICKETS_OUTSTANDING), locked.value_cents),
