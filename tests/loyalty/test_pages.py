@@ -76,6 +76,8 @@ def test_page_refusal_writes_nothing_LOY_1(cashier, terms, table, player):
 
 def test_settings_page_edits_rates_tiers_and_terms_LOY_1(manager, game):
     client = _client(manager)
+    venue_page = client.get(reverse("venue-settings")).content.decode()
+    assert f'<a href="{reverse("loyalty:settings")}">Loyalty settings</a>' in venue_page
     assert client.get(reverse("loyalty:settings")).status_code == 200
     form = {
         "action": "settings",
