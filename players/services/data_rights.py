@@ -43,7 +43,7 @@ from players.selectors.data_rights import (
 from players.services.redaction import Redactor, Traces, audit_trail_redact, identity_traces
 
 RULE = "GDP-1"
-EXPORT_FORMATS = ("json", "csv")
+EXPORT_FORMATS = ("json", "csv", "xlsx")
 # What the law makes the room keep of an identity: who the person is, and the document seen.
 SEALED_FIELDS = (
     "first_name",
@@ -70,7 +70,7 @@ def player_data_export(*, actor, player: Player, data_format: str, now: datetime
     export is audited with its format."""
     require_role(actor, *MANAGER_ROLES)
     if data_format not in EXPORT_FORMATS:
-        raise DomainError("unknown_format", _("Export as JSON or CSV."), rule=RULE)
+        raise DomainError("unknown_format", _("Export as JSON, CSV or XLSX."), rule=RULE)
     now = now or timezone.now()
     document = player_data_document(player=player, now=now)
     audit_record(

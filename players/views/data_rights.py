@@ -17,7 +17,7 @@ from django.views.generic import FormView, View
 
 from cardroom.errors import DomainError
 from cardroom.roles import MANAGER_ROLES, RoleRequiredMixin
-from cardroom.spreadsheet import spreadsheet_row
+from cardroom.spreadsheet import XLSX_CONTENT_TYPE, spreadsheet_row, spreadsheet_xlsx
 from players.forms import ErasureForm, IdentityReadForm
 from players.models import IdDocumentType, Player, PlayerErasure, pseudonym_of
 from players.selectors.data_export import player_data_tables
@@ -39,6 +39,19 @@ def _csv(header: list[str], rows: list[list]) -> str:
     return text.getvalue()
 
 
+def _timed(header: list[str], rows: list[list]) -> list[list]:
+    """The rows with each time column's ISO text (`at`, `..._at`) as a time, so the XLSX has date
+    cells."""
+    timed = [i for i, name in enumerate(header) if name == "at" or name.endswith("_at")]
+    return [
+        [
+            datetime.fromisoformat(value) if i in timed and isinstance(value, str) and value else value
+            for i, value in enumerate(row)
+        ]
+        for row in rows
+    ]
+
+
 def _shown(identity: dict) -> dict:
     """The sealed identity with its dates as dates and the document type by its label."""
     person = dict(identity["identity"])
@@ -53,8 +66,8 @@ def _shown(identity: dict) -> dict:
 
 
 class PlayerDataExportView(RoleRequiredMixin, View):
-    """Everything held about the player as a download: one JSON file, or a ZIP of CSV files (one
-    per section). Audited by the service."""
+    """Everything held about the player as a download: one JSON file, a ZIP of CSV files (one
+    per section) or one workbook (a sheet per section). Audited by the service."""
 
     allowed_roles = MANAGER_ROLES
     http_method_names = ["get"]
@@ -71,6 +84,13 @@ class PlayerDataExportView(RoleRequiredMixin, View):
                 content_type="application/json; charset=utf-8",
             )
             response["Content-Disposition"] = f'attachment; filename="{name}.json"'
+        elif data_format == "xlsx":
+            tables = player_data_tables(document).items()
+            workbook = spreadsheet_xlsx(
+                [(section, header, _timed(header, rows)) for section, (header, rows) in tables]
+            )
+            response = HttpResponse(workbook, content_type=XLSX_CONTENT_TYPE)
+            response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
         else:
             archive = io.BytesIO()
             with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as files:

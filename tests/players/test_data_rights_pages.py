@@ -8,9 +8,12 @@ import io
 import json
 import re
 import zipfile
+from datetime import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
+from openpyxl import load_workbook
 
 from cardroom.models import AuditRecord
 from cardroom.services import venue_update
@@ -215,3 +218,38 @@ def test_sealed_identity_page_needs_a_reason_and_is_audited__GDP_1(client, histo
     assert (record.actor, record.note) == (manager, "Financial police 17/2026")
     # Reading leaves nothing behind on the card.
     assert "Šťastný" not in client.get(reverse("players:detail", args=[history.player.pk])).content.decode()
+
+
+def test_export_downloads_one_workbook_with_numbers_and_times__GDP_1(client, history, manager):
+    client.force_login(manager)
+    document = json.loads(client.get(reverse("players:export", args=[history.player.pk, "json"])).content)
+    response = client.get(reverse("players:export", args=[history.player.pk, "xlsx"]))
+    assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    assert response["Content-Disposition"].endswith('.xlsx"')
+    workbook = load_workbook(io.BytesIO(response.content))
+    assert workbook.sheetnames == [
+        "identity",
+        "id_checks",
+        "sessions",
+        "entries",
+        "transactions",
+        "jackpot_shares",
+        "waiting_lists",
+        "exclusions",
+        "audit_records",
+    ]
+    sheet = workbook["transactions"]
+    assert [cell.value for cell in sheet[1]] == [
+        "venue", "receipt", "kind", "amount", "method", "for", "at (Europe/Bratislava)", "reversed",
+    ]  # fmt: skip
+    amounts = [(row[2].value, row[3].value, row[3].number_format) for row in sheet.iter_rows(min_row=2)]
+    assert amounts == [
+        ("cash_buy_in", 150, "#,##0.00"),
+        ("cash_out", 210, "#,##0.00"),
+        ("tournament_buy_in", 100, "#,##0.00"),
+        ("prize_payout", 180, "#,##0.00"),
+    ]
+    first_at = timezone.localtime(datetime.fromisoformat(document["transactions"][0]["at"]))
+    assert sheet["G2"].is_date and sheet["G2"].value == first_at.replace(tzinfo=None)
+    assert workbook["identity"]["A1"].value == "field" and sheet.freeze_panes == "A2"
+    assert AuditRecord.objects.filter(action="player.export").latest("pk").after["format"] == "xlsx"
