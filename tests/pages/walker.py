@@ -38,7 +38,7 @@ NOT_PAGES = {
     "floor:live": "the floor view's htmx fragment, polled inside floor:room",
     "dealers:live": "the dealer board's htmx fragment, polled inside dealers:board",
     "devices:tablet-seats": "the dealer tablet's htmx fragment, polled inside devices:tablet",
-    "players:export": "a player's data as a JSON file or a ZIP of CSV files (GDP-1)",
+    "players:export": "a player's data as a JSON file, a ZIP of CSV files or an XLSX workbook (GDP-1)",
     "leagues:csv": "a league's standings as a CSV file download",
     "leagues:xlsx": "a league's standings as an XLSX file download",
     "reports:daily-pdf": "the daily report as a PDF file download (cardroom.pdf)",
