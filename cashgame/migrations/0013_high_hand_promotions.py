@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('cardroom', '0011_venue_waiting_more_time'),
         ('cashgame', '0012_queue_log'),
-        ('cashier', '0010_alter_account_kind_alter_cashiertransaction_kind'),
+        ('cashier', '0010_promotion_fund'),
         ('players', '0004_player_erasure'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
