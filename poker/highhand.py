@@ -42,7 +42,9 @@ class HighHandRules:
     min_category: HandCategory = HandCategory.HIGH_CARD
 
 
-def claim_cards(hole: str | Sequence[str], board: str | Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def claim_cards(
+    hole: str | Sequence[str], board: str | Sequence[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The claim's two hole cards and five board cards, canonical; a bad, missing or repeated
     card is refused (LOY-2: the hand cannot be verified)."""
     try:
@@ -51,7 +53,9 @@ def claim_cards(hole: str | Sequence[str], board: str | Sequence[str]) -> tuple[
         if len(hole_cards) != 2:
             raise HighHandError("bad_card_count", f"a hold'em hand has 2 hole cards, {len(hole_cards)} given")
         if len(board_cards) != 5:
-            raise HighHandError("bad_card_count", f"the board has 5 cards at showdown, {len(board_cards)} given")
+            raise HighHandError(
+                "bad_card_count", f"the board has 5 cards at showdown, {len(board_cards)} given"
+            )
         ensure_distinct(hole_cards, board_cards)
     except CardError as error:
         raise HighHandError(error.code, error.message) from error
@@ -82,7 +86,7 @@ def high_hand_value(
 
 
 def rank_against_best(value: HandValue, best: HandValue | None) -> str:
-    """"new_best" (beats the period's best, or is the first), "tie" (as good: shares the
+    """ "new_best" (beats the period's best, or is the first), "tie" (as good: shares the
     prize) or "beaten" (worse than the best already recorded)."""
     if best is None or value > best:
         return "new_best"

@@ -87,7 +87,9 @@ class PromotionPeriod(models.Model):
     ends_at = models.DateTimeField(_("ends"))
     prize_cents = models.BigIntegerField(_("prize"))
     carried_in_cents = models.BigIntegerField(_("carried over"), default=0)
-    status = models.CharField(_("status"), max_length=8, choices=PeriodStatus.choices, default=PeriodStatus.OPEN)
+    status = models.CharField(
+        _("status"), max_length=8, choices=PeriodStatus.choices, default=PeriodStatus.OPEN
+    )
     # What the house added to the fund at settlement because the drops did not cover the prize.
     house_cents = models.BigIntegerField(_("added by the house"), default=0)
     house_posting = models.OneToOneField(
@@ -101,7 +103,9 @@ class PromotionPeriod(models.Model):
         ordering = ["promotion", "starts_at"]
         constraints = [
             models.UniqueConstraint(fields=["promotion", "starts_at"], name="promotion_period_once"),
-            models.CheckConstraint(condition=Q(ends_at__gt=models.F("starts_at")), name="promotion_period_order"),
+            models.CheckConstraint(
+                condition=Q(ends_at__gt=models.F("starts_at")), name="promotion_period_order"
+            ),
             models.CheckConstraint(
                 condition=Q(prize_cents__gte=0, carried_in_cents__gte=0, house_cents__gte=0),
                 name="promotion_period_amounts",
@@ -130,6 +134,9 @@ class PromotionDrop(models.Model):
             models.UniqueConstraint(fields=["promotion", "hand"], name="promotion_drop_once_per_hand"),
             models.CheckConstraint(condition=Q(amount_cents__gt=0), name="promotion_drop_positive"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.promotion_id} {self.hand_id} {self.amount_cents}"
 
 
 class HighHandClaim(models.Model):
@@ -188,3 +195,6 @@ class HighHandAward(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(amount_cents__gte=0), name="high_hand_award_not_negative"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.amount_cents}"
