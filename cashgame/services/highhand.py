@@ -278,7 +278,13 @@ def highhand_sweep(*, now: datetime | None = None) -> int:
     now = now or timezone.now()
     settled = 0
     for promotion in Promotion.objects.filter(active=True).order_by("pk"):
-        last = promotion.periods.order_by("-ends_at").values_list("ends_at", flat=True).first()
+        # From the last settled period on: periods with no claim and no row yet are laid out too.
+        last = (
+            promotion.periods.exclude(status=PeriodStatus.OPEN)
+            .order_by("-ends_at")
+            .values_list("ends_at", flat=True)
+            .first()
+        )
         floor = max(promotion.created_at, now - timedelta(days=CATCH_UP_DAYS))
         after = floor if last is None else min(max(last, floor), now)
         for bounds in periods_ended_between(promotion, after, now):
