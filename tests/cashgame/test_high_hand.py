@@ -7,6 +7,7 @@ from datetime import time
 import pytest
 
 from cage.services import DeskRequest, transaction_route
+from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from cashgame.models import HighHandAward, HighHandClaim, PeriodStatus, PromotionDrop, PromotionPeriod
 from cashgame.services.hands import hand_end, hand_flop, hand_start
@@ -91,7 +92,9 @@ def test_a_qualifying_pot_drops_into_the_fund_in_the_hands_posting__LOY_2(floor,
         (60, 22_000, (1, 2, 3, 4), True),  # 19:00: no period runs
     ],
 )
-def test_no_drop_from_a_pot_that_does_not_qualify__LOY_2(floor, table12, four, promotion, minute, pot, seats, flop):
+def test_no_drop_from_a_pot_that_does_not_qualify__LOY_2(
+    floor, table12, four, promotion, minute, pot, seats, flop
+):
     played(floor, table12, minute, pot=pot, seats=seats, flop=flop)
     assert PromotionDrop.objects.count() == 0
     assert fund(promotion) == 0
@@ -110,7 +113,7 @@ def test_a_high_hand_night_beaten_carried_tied_and_paid_at_the_cage__LOY_2(
     best, ranking = claim(floor, promotion, table12, hand_b, 2, "Qh Qd", board="Qs Jc Jh 2d 3c")
     assert (best.hand_label, ranking) == ("Full house", "new_best")
     hand_c = played(floor, table12, P1 + 30)
-    with pytest.raises(Exception) as error:
+    with pytest.raises(DomainError) as error:
         claim(floor, promotion, table12, hand_c, 3, "Ah Kd")
     assert (error.value.code, error.value.rule) == ("beaten", "LOY-2")
     # Period 2 (21:00-22:00): a hand is played, nobody claims.
@@ -167,7 +170,79 @@ def test_nothing_is_owed_after_the_award_is_paid__LOY_2(floor, cashier, shift, t
     highhand_sweep(now=at(P2))
     request = DeskRequest(kind=TransactionKind.HIGH_HAND_PAYOUT, player_id=four[0].player_id)
     transaction_route(actor=cashier, shift=shift, request=request, idempotency_key=key(), now=at(P2 + 1))
-    with pytest.raises(Exception) as error:
+    with pytest.raises(DomainError) as error:
         transaction_route(actor=cashier, shift=shift, request=request, idempotency_key=key(), now=at(P2 + 2))
     assert (error.value.code, error.value.rule) == ("no_award_due", "LOY-2")
     assert books_problems() == []
+
+
+def _written() -> tuple[int, int, int]:
+    return HighHandClaim.objects.count(), PromotionPeriod.objects.count(), AuditRecord.objects.count()
+
+
+@pytest.mark.parametrize(
+    ("seat", "hole", "board", "code"),
+    [
+        (1, "Ah 4s", "Qs Qh Qd Qc 9s", "hole_cards_do_not_play"),  # only the ace plays
+        (1, "Ah Ah", STRAIGHT_BOARD, "duplicate_card"),
+        (1, "Ah Qs", STRAIGHT_BOARD, "duplicate_card"),  # a hole card on the board
+        (1, "Ah Kz", STRAIGHT_BOARD, "bad_card"),
+        (1, "Ah Kd", "Qs Jc Th 2d", "bad_card_count"),
+        (7, "Ah Kd", STRAIGHT_BOARD, "seat_not_dealt_in"),
+    ],
+)
+def test_a_claim_with_bad_cards_is_refused_and_nothing_is_written__LOY_2(
+    floor, table12, four, promotion, seat, hole, board, code
+):
+    hand = played(floor, table12, P1 + 10)
+    before = _written()
+    with pytest.raises(DomainError) as error:
+        claim(floor, promotion, table12, hand, seat, hole, board=board)
+    assert (error.value.code, error.value.rule) == (code, "LOY-2")
+    assert _written() == before
+
+
+def test_a_hand_from_another_period_is_refused__LOY_2(floor, table12, four, promotion):
+    hand = played(floor, table12, P1 + 10)
+    before = _written()
+    with pytest.raises(DomainError) as error:
+        claim(floor, promotion, table12, hand, 1, "Ah Kd", minute=P2 + 5)
+    assert (error.value.code, error.value.rule) == ("hand_other_period", "LOY-2")
+    assert _written() == before
+
+
+def test_a_settled_period_takes_no_claim__LOY_2(floor, table12, four, promotion):
+    hand = played(floor, table12, P1 + 10)
+    claim(floor, promotion, table12, hand, 1, "Ah Kd")
+    PromotionPeriod.objects.update(status=PeriodStatus.WON)  # as if settled meanwhile
+    before = _written()
+    with pytest.raises(DomainError) as error:
+        claim(floor, promotion, table12, hand, 2, "As Kc", minute=P1 + 15)
+    assert (error.value.code, error.value.rule) == ("period_settled", "LOY-2")
+    assert _written() == before
+
+
+def test_a_game_the_promotion_does_not_cover_is_refused__LOY_2(cashier, floor, shift, table25, promotion):
+    seat_players(cashier=cashier, floor=floor, shift=shift, table=table25, count=4)
+    hand = played(floor, table25, P1 + 10, pot=50_000)
+    assert PromotionDrop.objects.count() == 0
+    before = _written()
+    with pytest.raises(DomainError) as error:
+        claim(floor, promotion, table25, hand, 1, "Ah Kd")
+    assert (error.value.code, error.value.rule) == ("game_not_covered", "LOY-2")
+    assert _written() == before
+
+
+@pytest.mark.parametrize(
+    ("pot", "seats", "code"),
+    [(1_900, (1, 2, 3, 4), "pot_under_minimum"), (22_000, (1, 2, 3), "too_few_players")],
+)
+def test_a_pot_or_table_under_the_minimum_is_refused__LOY_2(
+    floor, table12, four, promotion, pot, seats, code
+):
+    hand = played(floor, table12, P1 + 10, pot=pot, seats=seats)
+    before = _written()
+    with pytest.raises(DomainError) as error:
+        claim(floor, promotion, table12, hand, 1, "Ah Kd")
+    assert (error.value.code, error.value.rule) == (code, "LOY-2")
+    assert _written() == before

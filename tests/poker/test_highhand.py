@@ -84,7 +84,8 @@ def test_ranking_against_the_period_best__LOY_2():
 
 
 def test_prize_split_gives_odd_cents_to_the_earliest_claims__LOY_2():
-    assert prize_split(10_001, ["first", "second", "third"]) == {"first": 3_334, "second": 3_334, "third": 3_333}
+    shares = prize_split(10_001, ["first", "second", "third"])
+    assert shares == {"first": 3_334, "second": 3_334, "third": 3_333}
     assert prize_split(20_000, [7]) == {7: 20_000}
 
 
