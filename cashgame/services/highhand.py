@@ -34,15 +34,12 @@ from cashgame.models import (
     Promotion,
     PromotionPeriod,
 )
-from cashgame.services.promotions import (
-    CATCH_UP_DAYS,
-    RULE,
+from cashgame.selectors.promotions import (
     next_period_bounds,
     period_bounds_at,
-    period_carry_into,
-    period_get_or_create,
     periods_ended_between,
 )
+from cashgame.services.promotions import CATCH_UP_DAYS, RULE, period_carry_into, period_get_or_create
 from cashier.models import AccountKind, Shift
 from cashier.selectors import account_amount
 from cashier.services import account_for, high_hand_payout, ledger_post

@@ -5,7 +5,7 @@ the hand's own posting (`hand_end` calls `promotion_drops_for_hand`).
 The claims, the settlement of a period and the cage's payment are in `cashgame.services.highhand`.
 """
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -15,12 +15,11 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import MAX_CENTS
 from cardroom.roles import MANAGER_ROLES, require_role
-from cardroom.selectors import venue_zone
 from cardroom.services import audit_record, snapshot
 from cashgame.models import CashTable, Game, Hand, MinimumHand, Promotion, PromotionDrop, PromotionPeriod
+from cashgame.selectors.promotions import period_bounds_at
 from cashier.models import AccountKind
 from cashier.services import account_for
-from poker.highhand import PeriodWindow
 
 RULE = "LOY-2"
 PROMOTION_FIELDS = [
@@ -120,52 +119,6 @@ def promotion_update(
         now=now,
     )
     return promotion
-
-
-def _window(promotion: Promotion) -> PeriodWindow:
-    return PeriodWindow(start=promotion.starts_at, end=promotion.ends_at, minutes=promotion.period_minutes)
-
-
-def period_bounds_at(promotion: Promotion, moment: datetime) -> tuple[datetime, datetime] | None:
-    """The [start, end) of the promotion's period that holds `moment` (aware), or None when no
-    period runs then. Laid out in the venue's local time (a period 20:00-21:00 is 20:00 there)."""
-    zone = venue_zone()
-    local = moment.astimezone(zone).replace(tzinfo=None)
-    bounds = _window(promotion).period_at(local)
-    if bounds is None:
-        return None
-    return bounds[0].replace(tzinfo=zone), bounds[1].replace(tzinfo=zone)
-
-
-def periods_ended_between(
-    promotion: Promotion, after: datetime, until: datetime
-) -> list[tuple[datetime, datetime]]:
-    """The periods (aware) whose end falls in (after, until], oldest first."""
-    zone = venue_zone()
-    first_day = after.astimezone(zone).date() - timedelta(days=1)
-    last_day = until.astimezone(zone).date()
-    result = []
-    day = first_day
-    while day <= last_day:
-        for begin, end in _window(promotion).periods(day):
-            begin, end = begin.replace(tzinfo=zone), end.replace(tzinfo=zone)
-            if after < end <= until:
-                result.append((begin, end))
-        day += timedelta(days=1)
-    return result
-
-
-def next_period_bounds(promotion: Promotion, after: datetime) -> tuple[datetime, datetime]:
-    """The first period (aware) that starts at or after `after`."""
-    zone = venue_zone()
-    day = after.astimezone(zone).date() - timedelta(days=1)
-    for _offset in range(3):
-        for begin, end in _window(promotion).periods(day):
-            begin = begin.replace(tzinfo=zone)
-            if begin >= after:
-                return begin, end.replace(tzinfo=zone)
-        day += timedelta(days=1)
-    raise _refuse("no_next_period", _("The promotion has no next period."))  # pragma: no cover
 
 
 def period_get_or_create(promotion: Promotion, bounds: tuple[datetime, datetime]) -> PromotionPeriod:
