@@ -96,12 +96,14 @@ def high_hands_now(*, now: datetime | None = None) -> list[dict]:
             )
             best = [claim for claim in claims if claim.strength == claims[0].strength] if claims else []
         names = public_names(claim.player for claim in best)
+        left = max(0, int((bounds[1] - now).total_seconds()))
         shown.append(
             {
                 "promotion": promotion,
                 "starts_at": bounds[0],
                 "ends_at": bounds[1],
-                "seconds_left": max(0, int((bounds[1] - now).total_seconds())),
+                "seconds_left": left,
+                "left_text": f"{left // 60}:{left % 60:02d}",
                 "prize_cents": prize + carried,
                 "carried_cents": carried,
                 "best": [
