@@ -7,12 +7,28 @@ from datetime import datetime, timedelta
 
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from cardroom.selectors import venue_zone
 from cashgame.models import HighHandAward, Promotion, PromotionPeriod
 from players.selectors import public_names
 from poker.highhand import PeriodWindow
 
+# The evaluator's names of the hands (poker.hands.HandCategory.label), for the catalogue: the
+# screens show them in the screen's language.
+HAND_LABELS = (
+    gettext_noop("High card"),
+    gettext_noop("One pair"),
+    gettext_noop("Two pair"),
+    gettext_noop("Three of a kind"),
+    gettext_noop("Straight"),
+    gettext_noop("Flush"),
+    gettext_noop("Full house"),
+    gettext_noop("Four of a kind"),
+    gettext_noop("Straight flush"),
+    gettext_noop("Royal flush"),
+)
 SUITS = {"s": ("♠", False), "h": ("♥", True), "d": ("♦", True), "c": ("♣", False)}
 
 
@@ -112,7 +128,7 @@ def high_hands_now(*, now: datetime | None = None) -> list[dict]:
                         "name": names.get(claim.player_id, ""),
                         "table": claim.table.number,
                         "seat": claim.seat,
-                        "label": claim.hand_label,
+                        "label": _(claim.hand_label),
                         "hole": card_faces(claim.hole_cards),
                         "board": card_faces(claim.board),
                     }
