@@ -91,5 +91,5 @@ class HighHandView(RoleRequiredMixin, DomainFormMixin, FormView):
             text = _("%(hand)s ties the period's best: the prize will be shared.")
         else:
             text = _("%(hand)s is the period's high hand.")
-        messages.success(self.request, text % {"hand": claim.hand_label})
-        return reverse("cashgame:high-hand")
+        messages.success(self.request, text % {"hand": _(claim.hand_label)})
+        return f"{reverse('cashgame:high-hand')}?table={claim.table_id}"
