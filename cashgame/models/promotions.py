@@ -82,7 +82,9 @@ class PromotionPeriod(models.Model):
     """One period of a promotion. Its prize is the promotion's prize plus what the periods
     before it carried over; settled once, at its end, by the sweep."""
 
-    promotion = models.ForeignKey(Promotion, on_delete=models.PROTECT, related_name="periods")
+    promotion = models.ForeignKey(
+        Promotion, verbose_name=_("promotion"), on_delete=models.PROTECT, related_name="periods"
+    )
     starts_at = models.DateTimeField(_("starts"))
     ends_at = models.DateTimeField(_("ends"))
     prize_cents = models.BigIntegerField(_("prize"))
@@ -93,7 +95,12 @@ class PromotionPeriod(models.Model):
     # What the house added to the fund at settlement because the drops did not cover the prize.
     house_cents = models.BigIntegerField(_("added by the house"), default=0)
     house_posting = models.OneToOneField(
-        "cashier.Posting", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "cashier.Posting",
+        verbose_name=_("posting"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
 
@@ -123,8 +130,12 @@ class PromotionPeriod(models.Model):
 class PromotionDrop(models.Model):
     """The drop one qualifying pot paid into a promotion's fund, posted with the hand's end."""
 
-    promotion = models.ForeignKey(Promotion, on_delete=models.PROTECT, related_name="drops")
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="promotion_drops")
+    promotion = models.ForeignKey(
+        Promotion, verbose_name=_("promotion"), on_delete=models.PROTECT, related_name="drops"
+    )
+    hand = models.ForeignKey(
+        Hand, verbose_name=_("hand"), on_delete=models.PROTECT, related_name="promotion_drops"
+    )
     amount_cents = models.BigIntegerField(_("drop"))
 
     class Meta:
@@ -143,17 +154,25 @@ class HighHandClaim(models.Model):
     """A high hand the floor entered for a seat of a hand, verified by the evaluator; the
     period's best claims (equal strength) share its prize."""
 
-    period = models.ForeignKey(PromotionPeriod, on_delete=models.PROTECT, related_name="claims")
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="high_hand_claims")
-    table = models.ForeignKey(CashTable, on_delete=models.PROTECT, related_name="+")
+    period = models.ForeignKey(
+        PromotionPeriod, verbose_name=_("period"), on_delete=models.PROTECT, related_name="claims"
+    )
+    hand = models.ForeignKey(
+        Hand, verbose_name=_("hand"), on_delete=models.PROTECT, related_name="high_hand_claims"
+    )
+    table = models.ForeignKey(CashTable, verbose_name=_("table"), on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField(_("seat"))
-    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="high_hand_claims")
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), on_delete=models.PROTECT, related_name="high_hand_claims"
+    )
     hole_cards = models.CharField(_("hole cards"), max_length=4)
     board = models.CharField(_("board"), max_length=10)
     best_five = models.CharField(_("best five cards"), max_length=10)
     hand_label = models.CharField(_("hand"), max_length=40)
     strength = models.PositiveIntegerField(_("strength"))  # poker.hands.HandValue.strength
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("recorded by"), on_delete=models.PROTECT, related_name="+"
+    )
     created_at = models.DateTimeField(_("claimed"))
 
     class Meta:
@@ -179,12 +198,23 @@ class HighHandClaim(models.Model):
 class HighHandAward(models.Model):
     """A winner's share of a period's prize, owed until the cage pays it from the fund."""
 
-    period = models.ForeignKey(PromotionPeriod, on_delete=models.PROTECT, related_name="awards")
-    claim = models.OneToOneField(HighHandClaim, on_delete=models.PROTECT, related_name="award")
-    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="high_hand_awards")
+    period = models.ForeignKey(
+        PromotionPeriod, verbose_name=_("period"), on_delete=models.PROTECT, related_name="awards"
+    )
+    claim = models.OneToOneField(
+        HighHandClaim, verbose_name=_("claim"), on_delete=models.PROTECT, related_name="award"
+    )
+    player = models.ForeignKey(
+        "players.Player", verbose_name=_("player"), on_delete=models.PROTECT, related_name="high_hand_awards"
+    )
     amount_cents = models.BigIntegerField(_("amount"))
     transaction = models.OneToOneField(
-        "cashier.CashierTransaction", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "cashier.CashierTransaction",
+        verbose_name=_("cashier transaction"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     paid_at = models.DateTimeField(_("paid"), null=True, blank=True)
 

@@ -323,7 +323,7 @@ def hand_end(
             "pots": hand.pots,
             "rake_cents": hand.rake_cents,
             "jackpot_drop_cents": hand.jackpot_drop_cents,
-            "promotion_drops": {str(promotion.pk): amount for promotion, amount in promotion_drops},
+            "promotion_drop_cents": promoted,
             "posting": hand.posting_id,
         },
         now=now,

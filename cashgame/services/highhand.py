@@ -178,14 +178,13 @@ def highhand_claim_create(
         actor=actor,
         action="cashgame.high_hand_claim",
         obj=claim,
-        before=None if best is None else {"best": best.pk, "hand": best.hand_label, "cards": best.best_five},
+        before=None if best is None else {"hand_label": best.hand_label, "best_five": best.best_five},
         after={
             "period": period.pk,
             "hand": hand.pk,
             "seat": seat,
-            "value": value.label,
-            "cards": claim.best_five,
-            "ranking": ranking,
+            "hand_label": value.label,
+            "best_five": claim.best_five,
         },
         now=now,
     )
@@ -223,7 +222,7 @@ def highhand_period_settle(*, period: PromotionPeriod, now: datetime | None = No
             action="cashgame.high_hand_carry",
             obj=period,
             before=before,
-            after={"status": period.status, "carried_cents": total, "into": following.pk},
+            after={"status": period.status, "carried_out_cents": total, "into": following.pk},
             now=now,
         )
         return PeriodStatus.CARRIED
@@ -259,7 +258,8 @@ def highhand_period_settle(*, period: PromotionPeriod, now: datetime | None = No
         after={
             "status": period.status,
             "prize_cents": total,
-            "shares": {str(claim.player_id): shares[claim.pk] for claim in winners},
+            "players": [claim.player_id for claim in winners],
+            "amounts": [shares[claim.pk] for claim in winners],
             "hand": best.hand_label,
             "house_cents": period.house_cents,
         },

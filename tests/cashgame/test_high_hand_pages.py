@@ -116,7 +116,7 @@ def test_the_floor_claims_and_the_tv_and_board_show_the_high_hand__LOY_2(
     name = public_names([four[1].player])[four[1].player_id]
     tv = client.get("/tv/promotions/rows/").content.decode()
     assert name in tv and "Full house" in tv and "Table 1, seat 2" in tv and "250.00" in tv
-    assert 'class="pcard red" title="Qh"' in tv
+    assert '<span class="pcard red"><b>Q</b><i>♥</i></span>' in tv
     board = client.get("/board/rows/").content.decode()
     assert "High hand · All-day high hand" in board and name in board
     assert books_problems() == []
