@@ -151,6 +151,7 @@ ACTION_LABELS = {
     "cashier.prize_payout": gettext_lazy("Cage: prize payout"),
     "cashier.bounty_payout": gettext_lazy("Cage: bounty payout"),
     "cashier.jackpot_payout": gettext_lazy("Cage: jackpot payout"),
+    "cashier.high_hand_payout": gettext_lazy("Cage: high-hand prize payout"),
     "shift.open": gettext_lazy("Shift opened"),
     "shift.handover": gettext_lazy("Shift handed over"),
     "shift.close": gettext_lazy("Shift closed"),

@@ -98,7 +98,7 @@ def high_hands_now(*, now: datetime | None = None) -> list[dict]:
     prize (with carry-over), and its best hands (several when tied), in claim order."""
     now = now or timezone.now()
     shown = []
-    for promotion in Promotion.objects.filter(active=True).prefetch_related("games").order_by("name"):
+    for promotion in Promotion.objects.filter(active=True).order_by("name"):
         bounds = period_bounds_at(promotion, now)
         if bounds is None:
             continue
