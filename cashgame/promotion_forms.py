@@ -20,6 +20,12 @@ PROMOTION_MONEY = [
 ]
 
 
+FIELD_ORDER = [
+    *("name", "games", "starts_at", "ends_at", "period_minutes", "prize", "both_hole_cards", "min_hand"),
+    *("min_pot", "min_players", "drop", "active"),
+]
+
+
 class PromotionForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     games = forms.ModelMultipleChoiceField(
@@ -68,6 +74,7 @@ class PromotionForm(forms.Form):
         super().__init__(*args, initial=initial, **kwargs)
         for name, label in PROMOTION_MONEY:
             self.fields[name] = MoneyField(label=label, confirm_large=False)
+        self.order_fields(FIELD_ORDER)
 
     def service_values(self) -> dict:
         data = dict(self.cleaned_data)

@@ -61,7 +61,7 @@ def test_a_manager_creates_and_edits_a_promotion_in_slovak__LOY_2(client, manage
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "sk"
     try:
         html = client.get("/cashgame/promotions/new/").content.decode()
-        assert "Nová promoakcia high hand" in html and "Musia hrať obe karty v ruke" in html
+        assert "Nová promoakcia o najvyššiu kombináciu" in html and "Musia hrať obe karty v ruke" in html
         form = {
             "name": "Nočný high hand",
             "games": [game12.pk],
@@ -164,7 +164,7 @@ def test_the_tv_screen_in_slovak_with_no_period_running__LOY_2(client, manager, 
     )
     try:
         html = client.get("/tv/promotions/?lang=sk").content.decode()
-        assert "Práve nebeží žiadne obdobie high hand." in html
+        assert "Práve nebeží žiadne obdobie promoakcie o najvyššiu kombináciu." in html
         assert 'hx-trigger="every 5s"' in html
     finally:
         translation.activate(settings.LANGUAGE_CODE)
