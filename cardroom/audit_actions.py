@@ -129,6 +129,7 @@ ACTION_LABELS = {
     "cashgame.high_hand_award": gettext_lazy("High-hand period won"),
     "cashgame.high_hand_carry": gettext_lazy("High-hand prize carried over"),
     "cashgame.high_hand_pay": gettext_lazy("High-hand prize paid"),
+    "cashgame.high_hand_due_again": gettext_lazy("High-hand prize due again"),
     "cashgame.waiting_call": gettext_lazy("Player called from the waiting list"),
     "cashgame.waiting_pass": gettext_lazy("Missed call: taken off the list"),
     "cashgame.waiting_requeue": gettext_lazy("Missed call: moved to the end of the list"),

@@ -6,7 +6,7 @@ from datetime import time
 
 import pytest
 
-from cage.services import DeskRequest, transaction_route
+from cage.services import DeskRequest, correction_approve, correction_request, transaction_route
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
 from cashgame.models import HighHandAward, HighHandClaim, PeriodStatus, PromotionDrop, PromotionPeriod
@@ -246,3 +246,21 @@ def test_a_pot_or_table_under_the_minimum_is_refused__LOY_2(
         claim(floor, promotion, table12, hand, 1, "Ah Kd")
     assert (error.value.code, error.value.rule) == (code, "LOY-2")
     assert _written() == before
+
+
+def test_a_reversed_payout_leaves_the_prize_owed_again__LOY_2(
+    floor, cashier, manager, manager2, shift, table12, four, promotion
+):
+    hand = played(floor, table12, P1 + 10)
+    claim(floor, promotion, table12, hand, 1, "Ah Kd")
+    highhand_sweep(now=at(P2))
+    request = DeskRequest(kind=TransactionKind.HIGH_HAND_PAYOUT, player_id=four[0].player_id)
+    paid = transaction_route(
+        actor=cashier, shift=shift, request=request, idempotency_key=key(), now=at(P2 + 1)
+    )
+    correction = correction_request(actor=manager, posting=paid.posting, reason="paid to the wrong player")
+    correction_approve(actor=manager2, request=correction)
+    award = HighHandAward.objects.get()
+    assert (award.transaction_id, award.amount_cents) == (None, 10_000)
+    assert promotion_fund_available(promotion) == 0
+    assert books_problems() == []
