@@ -150,7 +150,8 @@ def highhand_claim_create(
         hole, community = claim_cards(hole_cards, board)
         value = high_hand_value(hole, community, rules)
     except HighHandError as error:
-        raise _refuse(error.code, _("The hand does not qualify: %s.") % error.message) from None
+        reason = _claim_reasons().get(error.code, error.message)
+        raise _refuse(error.code, _("The hand does not qualify: %s.") % reason) from None
     best = _best(period)
     best_value = None if best is None else HandValue(best.strength, HandCategory.HIGH_CARD, ())
     ranking = rank_against_best(value, best_value)
@@ -189,6 +190,17 @@ def highhand_claim_create(
         now=now,
     )
     return claim, ranking
+
+
+def _claim_reasons() -> dict[str, str]:
+    """Why poker.highhand refused the cards, in the page's language (by its codes)."""
+    return {
+        "hole_cards_do_not_play": _("both hole cards must play in the best five cards, and they do not"),
+        "below_minimum_hand": _("the hand is below the promotion's minimum hand"),
+        "duplicate_card": _("a card appears twice"),
+        "bad_card": _("a card is not one (rank 2-9, T, J, Q, K, A and suit s, h, d, c)"),
+        "bad_card_count": _("give the two hole cards and the five cards of the board"),
+    }
 
 
 def _local(moment: datetime) -> str:
