@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
 
-from cashgame.models import CashTable, Hand, HandStatus, JackpotShare, PlayerSession, SeatState, SessionEvent
+from cashgame.models import (
+    CashTable,
+    Hand,
+    HandStatus,
+    HighHandAward,
+    JackpotShare,
+    PlayerSession,
+    SeatState,
+    SessionEvent,
+)
 from cashier.models import CashierTransaction, ReversalRequest, TransactionKind
 from chips.models import ChipSet, ChipSetKind
 from chips.selectors import cash_chips_in_cage, chip_set_default
@@ -116,6 +125,19 @@ def player_desk_get(*, player: Player, transactions: int = 8) -> PlayerDesk:
                 amount_cents=share.amount_cents,
                 label=_("Jackpot share (%(role)s)") % {"role": share.get_role_display()},
                 share_id=share.pk,
+            )
+        )
+    # LOY-2: high-hand prizes awarded at a period's end, paid from the promotion's fund.
+    for award in (
+        HighHandAward.objects.filter(player=player, transaction__isnull=True, amount_cents__gt=0)
+        .select_related("period__promotion")
+        .order_by("pk")
+    ):
+        owed.append(
+            Owed(
+                kind=TransactionKind.HIGH_HAND_PAYOUT,
+                amount_cents=award.amount_cents,
+                label=_("High-hand prize, %(promotion)s") % {"promotion": award.period.promotion.name},
             )
         )
     recent = list(

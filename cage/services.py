@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError, NotFound
 from cardroom.idempotency import run_once
 from cardroom.money import format_eur
-from cashgame.models import CashTable, JackpotShare, PlayerSession
+from cashgame.models import CashTable, HighHandAward, JackpotShare, PlayerSession
 from cashgame.services import sessions as cash_sessions
+from cashgame.services.highhand import highhand_award_pay
 from cashgame.services.jackpot import jackpot_share_pay
 from cashier.models import (
     CashierTransaction,
@@ -48,6 +49,7 @@ CASH_GAME_KINDS = {
     TransactionKind.TOP_UP,
     TransactionKind.CASH_OUT,
     TransactionKind.JACKPOT_PAYOUT,
+    TransactionKind.HIGH_HAND_PAYOUT,
 }
 
 
@@ -226,6 +228,22 @@ def _route(
             )
         _check_typed_amount(request, share.amount_cents, _("The jackpot share"))
         jackpot_share_pay(**common, share=share)
+    elif kind == TransactionKind.HIGH_HAND_PAYOUT:
+        # LOY-2: the oldest unpaid high-hand prize of the player, from the promotion's fund.
+        award = (
+            HighHandAward.objects.filter(player=player, transaction__isnull=True, amount_cents__gt=0)
+            .order_by("pk")
+            .first()
+        )
+        if award is None:
+            raise DomainError(
+                "no_award_due",
+                _("%(player)s has no high-hand prize to collect.") % {"player": player.full_name},
+                rule="LOY-2",
+                status_code=409,
+            )
+        _check_typed_amount(request, award.amount_cents, _("The high-hand prize"))
+        highhand_award_pay(**common, award=award)
     else:
         _tournament_route(player=player, request=request, common=common)
     return _made_with(idempotency_key)

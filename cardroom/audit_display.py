@@ -92,10 +92,17 @@ KEY_LABELS = {
     "sha256": gettext_lazy("Checksum"),
     "kept_bag": gettext_lazy("Bag that goes through"),
     "bag_rule": gettext_lazy("A player with several bags"),
+    # LOY-2: a hand's high-hand drops, a period's winners and its carry-over.
+    "promotion_drop_cents": gettext_lazy("High-hand drop"),
+    "players": gettext_lazy("Players"),
+    "carried_out_cents": gettext_lazy("Carried into the next period"),
+    "into": gettext_lazy("Next period"),
+    # A pot's parts (RAK-6).
+    "drop_cents": gettext_lazy("Jackpot drop"),
 }
 # Keys whose values are the ledger's codes ("table:7", a request's key): shown as code, which the
 # trail keeps on purpose. A rule is shown by its title in words, a seat's action by its label.
-CODE_KEYS = {"reference", "request_key", "file", "sha256"}
+CODE_KEYS = {"reference", "request_key", "file", "sha256", "best_five"}  # cards: "QhQdQsJcJh"
 # Keys the services write in cents or in basis points without saying so in the key's name.
 CENTS_KEYS = {"amount", "amounts", "prize", "fee", "bounty", "pot"}
 BASIS_POINT_KEYS = {"percentages", "payout_percentages"}
@@ -208,7 +215,9 @@ def format_value(value, *, key: str = "", field=None) -> str:
     if isinstance(value, list):
         return ", ".join(format_value(item, key=key) for item in value) or "—"
     if isinstance(value, dict):
-        return "; ".join(f"{name}: {format_value(item, key=name)}" for name, item in value.items())
+        return "; ".join(
+            f"{_label(None, name)}: {format_value(item, key=name)}" for name, item in value.items()
+        )
     return str(value)
 
 

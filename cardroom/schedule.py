@@ -57,6 +57,12 @@ BEAT_SCHEDULE: dict = {
         "schedule": 3600.0,
         "options": {"expires": 3600.0},
     },
+    # LOY-2: high-hand periods that ended are settled (won, split or carried) within the minute.
+    "cashgame-high-hand-sweep": {
+        "task": "cashgame.high_hand_sweep",
+        "schedule": 30.0,
+        "options": {"expires": 30.0},
+    },
     # LOY-1: points for ended sessions and played entries, and points expired after months idle.
     "loyalty-points-award": {
         "task": "loyalty.points_award",

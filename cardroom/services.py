@@ -2,7 +2,7 @@
 
 import re
 import zoneinfo
-from datetime import date, datetime
+from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
@@ -21,7 +21,7 @@ SYSTEM_ACTOR = "system"
 
 
 def _json_safe(value: Any) -> Any:
-    if isinstance(value, datetime | date):
+    if isinstance(value, datetime | date | time):
         return value.isoformat()
     if isinstance(value, Decimal):
         return str(value)

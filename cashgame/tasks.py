@@ -11,7 +11,7 @@ from datetime import datetime
 from celery import shared_task
 from django.utils import timezone
 
-from cashgame.services import waiting, waiting_remote
+from cashgame.services import highhand, waiting, waiting_remote
 
 # A timer may fire a few milliseconds early; waiting that out beats leaving the call to the
 # reconciler up to 2 seconds later.
@@ -46,3 +46,11 @@ def waiting_reconcile(**kwargs) -> dict[str, int]:
 def waiting_phones_erase(**kwargs) -> int:
     """WTL-3: phone numbers are kept while the player is on a list and 24 hours after."""
     return waiting_remote.waiting_phones_erase(now=timezone.now())
+
+
+@shared_task(
+    name="cashgame.high_hand_sweep", acks_late=True, ignore_result=True, time_limit=120, soft_time_limit=100
+)
+def high_hand_sweep(**kwargs) -> int:
+    """LOY-2: settle every high-hand period that has ended (once: a settled period is left)."""
+    return highhand.highhand_sweep(now=timezone.now())

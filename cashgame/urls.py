@@ -7,6 +7,7 @@ from cashgame.views import desk as desk_views
 from cashgame.views import dropbox as dropbox_views
 from cashgame.views import games as game_views
 from cashgame.views import jackpot as jackpot_views
+from cashgame.views import promotions as promotion_views
 from cashgame.views import rulings as ruling_views
 from cashgame.views import seats as seat_views
 from cashgame.views import tables as table_views
@@ -53,6 +54,10 @@ urlpatterns = [
     path("desk/jackpot/<number:pk>/pay/", desk_views.SharePayView.as_view(), name="share-pay"),
     path("drop-counts/", dropbox_views.DropCountView.as_view(), name="drop-counts"),
     path("jackpot/", jackpot_views.JackpotView.as_view(), name="jackpot"),
+    path("high-hand/", promotion_views.HighHandView.as_view(), name="high-hand"),
+    path("promotions/", promotion_views.PromotionListView.as_view(), name="promotions"),
+    path("promotions/new/", promotion_views.PromotionCreateView.as_view(), name="promotion-create"),
+    path("promotions/<number:pk>/", promotion_views.PromotionEditView.as_view(), name="promotion-edit"),
     path("waiting/", waiting_views.WaitingView.as_view(), name="waiting"),
     re_path(
         r"^waiting/(?P<action>add|call-next|open-table)/$",

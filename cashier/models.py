@@ -37,6 +37,8 @@ class AccountKind(models.TextChoices):
     LOYALTY_LIABILITY = "loyalty_liability", _("Loyalty points outstanding")
     LOYALTY_EXPENSE = "loyalty_expense", _("Loyalty expense")
     COMPS_PAYABLE = "comps_payable", _("Food and drink comps payable")
+    # LOY-2: a high-hand promotion's fund (owner "promotion:<id>"), fed by drops from the pots.
+    PROMOTION_FUND = "promotion_fund", _("High-hand promotion fund")
 
 
 # The room's own accounts, one of each (no owner): what the manager's balances list.
@@ -189,6 +191,7 @@ class TransactionKind(models.TextChoices):
     PRIZE_PAYOUT = "prize_payout", _("Prize payout")
     BOUNTY_PAYOUT = "bounty_payout", _("Bounty payout")
     JACKPOT_PAYOUT = "jackpot_payout", _("Jackpot payout")
+    HIGH_HAND_PAYOUT = "high_hand_payout", _("High-hand prize payout")
 
 
 # Money the player hands over, and money the cage pays out (PLY-2 sums both).
@@ -206,6 +209,7 @@ PAY_OUT_KINDS = {
     TransactionKind.PRIZE_PAYOUT,
     TransactionKind.BOUNTY_PAYOUT,
     TransactionKind.JACKPOT_PAYOUT,
+    TransactionKind.HIGH_HAND_PAYOUT,
 }
 
 

@@ -28,6 +28,7 @@ CREDIT_NORMAL = {
     AccountKind.TOURNAMENT_FEES,
     AccountKind.RAKE_REVENUE,
     AccountKind.JACKPOT_FUND,
+    AccountKind.PROMOTION_FUND,
     AccountKind.REFUNDS_PAYABLE,
     AccountKind.TICKETS_OUTSTANDING,
     AccountKind.TICKETS_EXPIRED,

@@ -1,7 +1,7 @@
 """Cash games: games and stakes (CSH-1, RAK-3, JKP-1, JKP-2), tables, player sessions with their
 buy-ins, top-ups and cash-out (CSH-2..CSH-6), the hand log with rake and jackpot drop (RAK-1..RAK-4),
-drop-box counts (RAK-5), bad-beat jackpot claims (JKP-3), waiting lists (CSH-7) and the floor's
-rulings log (FLR-5).
+drop-box counts (RAK-5), bad-beat jackpot claims (JKP-3), waiting lists (CSH-7), the floor's
+rulings log (FLR-5) and high-hand promotions (LOY-2).
 
 Money is integer cents. The chips on a table live in the ledger account CHIPS_IN_PLAY owned by
 "table:<CashTable id>"; the models here keep the game's own record and link to the cashier's
@@ -27,6 +27,15 @@ from cashgame.models.waiting import (
     WaitStatus,
 )
 from cashgame.models.rulings import Ruling
+from cashgame.models.promotions import (
+    HighHandAward,
+    HighHandClaim,
+    MinimumHand,
+    PeriodStatus,
+    Promotion,
+    PromotionDrop,
+    PromotionPeriod,
+)
 
 # isort: on
 
@@ -39,10 +48,17 @@ __all__ = [
     "GameType",
     "Hand",
     "HandStatus",
+    "HighHandAward",
+    "HighHandClaim",
     "HousePlayers",
     "JackpotClaim",
     "JackpotShare",
+    "MinimumHand",
+    "PeriodStatus",
     "PlayerSession",
+    "Promotion",
+    "PromotionDrop",
+    "PromotionPeriod",
     "QueueEvent",
     "QueueLogEntry",
     "Ruling",

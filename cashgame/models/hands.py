@@ -48,7 +48,12 @@ class Hand(VenueScoped):
     jackpot_drop_cents = models.BigIntegerField(_("jackpot drop"), default=0)
     void_reason = models.CharField(_("void because"), max_length=20, choices=VoidReason.choices, blank=True)
     posting = models.OneToOneField(
-        "cashier.Posting", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "cashier.Posting",
+        verbose_name=_("posting"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     started_at = models.DateTimeField(_("started"))
     flop_at = models.DateTimeField(_("flop"), null=True, blank=True)

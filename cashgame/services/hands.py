@@ -35,6 +35,11 @@ from cashgame.models import (
 )
 from cashgame.selectors.dealing import FIRST_HAND_STATES, dealable, table_game_is_new
 from cashgame.services._common import poker_rules, require_open
+from cashgame.services.promotions import (
+    promotion_drop_lines,
+    promotion_drops_for_hand,
+    promotion_drops_record,
+)
 from cashier.models import AccountKind
 from cashier.selectors import account_balance
 from cashier.services import account_for, ledger_post
@@ -262,12 +267,18 @@ def hand_end(
             saw_flop=hand.saw_flop,
         )
     rake, drop = fees.rake, fees.drop
-    if rake or drop:
+    # LOY-2: each high-hand promotion's drop, from what the rake and jackpot drop leave.
+    promotion_drops = promotion_drops_for_hand(
+        table=table, hand=hand, pot_cents=pot_cents, left_cents=pot_cents - rake - drop, now=now
+    )
+    promoted = sum(amount for _promotion, amount in promotion_drops)
+    if rake or drop or promoted:
         hand.posting = ledger_post(
             lines=[
-                (chips_account, rake + drop),
+                (chips_account, rake + drop + promoted),
                 (account_for(kind=AccountKind.RAKE_REVENUE), -rake),
                 (account_for(kind=AccountKind.JACKPOT_FUND), -drop),
+                *promotion_drop_lines(promotion_drops),
             ],
             description=f"Rake and jackpot drop, table {table.number} hand {hand.number}",
             actor=actor,
@@ -295,6 +306,7 @@ def hand_end(
             "posting",
         ]
     )
+    promotion_drops_record(hand=hand, drops=promotion_drops)
     table.hand_in_progress = False
     table.save(update_fields=["hand_in_progress"])
     if hand.dead_cents:
@@ -311,6 +323,7 @@ def hand_end(
             "pots": hand.pots,
             "rake_cents": hand.rake_cents,
             "jackpot_drop_cents": hand.jackpot_drop_cents,
+            "promotion_drop_cents": promoted,
             "posting": hand.posting_id,
         },
         now=now,

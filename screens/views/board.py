@@ -6,6 +6,7 @@ from django.views.generic import TemplateView
 
 from cardroom.screen_language import ScreenLanguageMixin
 from cashgame.selectors import waiting_board, waiting_board_tables
+from cashgame.selectors.promotions import high_hands_now
 
 
 class BoardView(ScreenLanguageMixin, TemplateView):
@@ -21,7 +22,8 @@ class BoardView(ScreenLanguageMixin, TemplateView):
         for block in board:
             block["shown"] = block["entries"][: self.rows_shown]
             block["more"] = max(0, len(block["entries"]) - self.rows_shown)
-        return super().get_context_data(board=board, **kwargs)
+        # LOY-2: one line per running high-hand promotion: its current best and the time left.
+        return super().get_context_data(board=board, high_hands=high_hands_now(), **kwargs)
 
 
 @method_decorator(decorator_from_middleware(ConditionalGetMiddleware), name="get")

@@ -27,7 +27,7 @@ LITERAL = re.compile(rf"""["']((?:{PREFIXES})\.[a-z_]+)["']""")
 # Literals of those shapes that are not actions: Celery task names, permissions, model labels,
 # URLconf modules and attribute paths in strings.
 NOT_ACTIONS = re.compile(
-    r"^(cashgame\.(waiting_pass_due|waiting_reconcile|view_\w+|cashtable|playersession|waitingentry"
+    r"^(cashgame\.(waiting_pass_due|waiting_reconcile|high_hand_sweep|view_\w+|cashtable|playersession|waitingentry"
     r"|jackpotshare|\w+urls)|cashier\.(ledger_days_close|get_username|posting)|chips\.posting|entry\.number|player\.full_name"
     r"|players?\.\w+_player|\w+\.urls|loyalty\.(points_award|me))$"
 )

@@ -104,7 +104,8 @@ def test_audit_values_read_as_eur_local_time_and_labels():
         ("Amounts", "270.00 EUR", False),
         ("Odd key", "—", False),
     ]
-    assert format_value({"prize_cents": 9000}) == "prize_cents: 90.00 EUR"
+    # A dict's keys are labelled as the lines' are (a hand's pots: "Amount: 60.00 EUR; Rake: ...").
+    assert format_value({"prize_cents": 9000}) == "Prize pool part: 90.00 EUR"
 
 
 def test_audit_actor_is_a_log_in_the_clock_or_a_dealer_tablet_by_its_table__ROL_2():

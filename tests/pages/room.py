@@ -35,6 +35,7 @@ from devices.services import device_pair, pairing_code_create
 from leagues.services import league_create, league_tournaments_set
 from tests.conftest import PASSWORD, make_staff
 from tests.factories import PlayerFactory
+from tests.pages.room_promotions import add_high_hand
 from tests.tournaments.factories import TournamentFactory, structure_with
 from tournaments.models import Entry
 from tournaments.services.events import (
@@ -100,6 +101,7 @@ class Room:
             "flight",
             "day_two",
             "league",
+            "promotion",
         ):
             words.update(str(self.objects[thing].name).split())
         words.update(TYPED.values())
@@ -190,6 +192,7 @@ def build_room() -> Room:
                 actor=floor, session=session, action="posted", now=now - timedelta(minutes=80)
             )
         )
+    promotion = add_high_hand(now=now, manager=manager, floor=floor, game=game12, table=table1)
     hand_start(actor=floor, table=table1, seats=[1, 2, 3], button_seat=1, now=now - timedelta(minutes=1))
     for player in room.players[3:5]:
         waiting_add(actor=floor, game=game12, player=player, now=now - timedelta(minutes=20))
@@ -346,5 +349,6 @@ def build_room() -> Room:
         wait_token=wait_token,
         wait_entry=wait_entries[0],
         league=league,
+        promotion=promotion,
     )
     return room

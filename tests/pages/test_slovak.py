@@ -60,6 +60,8 @@ SLOVAK_TOO = {
     "tablet",
     # Cards as the calculators write them ("As, Td, 9h"), a pairing code's example ("ABCD-EFGH")
     *("as", "td", "abcd", "efgh"),
+    # Cards as the high-hand claim's examples write them ("Ah Kd", board "Qs Jc Th 2d 3c", LOY-2)
+    *("ah", "kd", "qs", "jc", "th"),
     # Codes and names: EUR, AML, ID, CSV, JSON, UTF-8, TV, QR, ms, SQLite, PostgreSQL; a browser's
     # cookie ("súbor cookie" in Slovak too); "server" (the same word in Slovak); NUL (a character's
     # name)

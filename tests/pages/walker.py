@@ -44,6 +44,7 @@ NOT_PAGES = {
     "reports:daily-pdf": "the daily report as a PDF file download (cardroom.pdf)",
     "reports:shift-pdf": "a shift's close as a PDF file download (cardroom.pdf)",
     "lobby:leagues": "the public room page's leagues, an htmx fragment inside lobby:room",
+    "tv:promotions-rows": "the TV promotions screen's htmx fragment, polled inside tv:promotions",
 }
 
 # The dealer tablet: not a person's log-in but a paired device (devices.middleware), opened
@@ -101,6 +102,11 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "cashgame:cashier": (Role.CASHIER, lambda room: {}),
     "cashgame:drop-counts": (Role.MANAGER, lambda room: {}),
     "cashgame:jackpot": (Role.MANAGER, lambda room: {}),
+    "cashgame:high-hand": (Role.FLOOR, lambda room: {}),
+    "cashgame:promotions": (Role.MANAGER, lambda room: {}),
+    "cashgame:promotion-create": (Role.MANAGER, lambda room: {}),
+    "cashgame:promotion-edit": (Role.MANAGER, lambda room: {"pk": room.objects["promotion"].pk}),
+    "tv:promotions": (None, lambda room: {}),
     "cashgame:waiting": (Role.FLOOR, lambda room: {}),
     "cashgame:waiting-history": (Role.FLOOR, lambda room: {"pk": room.objects["wait_entry"].pk}),
     "cashgame:rulings": (Role.FLOOR, lambda room: {}),

@@ -38,6 +38,9 @@ PUBLIC = {
     "lobby:tournament",
     # A league's standings (SER-4): on the room's TV and the players' pages, public names only.
     "tv:league",
+    # The high-hand promotions' TV screen (LOY-2): public names only.
+    "tv:promotions",
+    "tv:promotions-rows",
     "lobby:leagues",
     "lobby:league",
     # The rule book: the room's rules are no secret, and the players' pages link them too.
@@ -174,6 +177,10 @@ EXPECTED = {
     "cashgame:share-pay": {"post": "c"},
     "cashgame:drop-counts": {"get": "cm", "post": "cm", "put": "cm"},
     "cashgame:jackpot": {"get": "fm", "post": "fm", "put": "fm"},
+    "cashgame:high-hand": {"get": "fm", "post": "fm", "put": "fm"},
+    "cashgame:promotions": {"get": "m"},
+    "cashgame:promotion-create": {"get": "m", "post": "m", "put": "m"},
+    "cashgame:promotion-edit": {"get": "m", "post": "m", "put": "m"},
     "cashgame:waiting": {"get": "fm"},
     "cashgame:waiting-action": {"post": "fm"},
     "cashgame:waiting-entry-action": {"post": "fm"},
@@ -198,6 +205,8 @@ EXPECTED = {
     "lobby:qr": {"get": "fcma"},
     "lobby:tournament": {"get": "fcma"},
     "tv:league": {"get": "fcma"},
+    "tv:promotions": {"get": "fcma"},
+    "tv:promotions-rows": {"get": "fcma"},
     "lobby:leagues": {"get": "fcma"},
     "lobby:league": {"get": "fcma"},
     "leagues:list": {"get": "fcm"},

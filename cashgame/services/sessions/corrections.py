@@ -13,7 +13,15 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
 from cardroom.services import audit_record, snapshot
-from cashgame.models import Hand, JackpotShare, PlayerSession, SeatState, SessionEvent, SessionEventKind
+from cashgame.models import (
+    Hand,
+    HighHandAward,
+    JackpotShare,
+    PlayerSession,
+    SeatState,
+    SessionEvent,
+    SessionEventKind,
+)
 from cashgame.services._common import lock_table
 from cashgame.services.sessions._common import _event
 from cashier.models import AccountKind, CashierTransaction
@@ -51,6 +59,26 @@ def _jackpot_share_due_again(*, record: CashierTransaction, actor, now: datetime
     )
 
 
+def _high_hand_award_due_again(*, record: CashierTransaction, actor, now: datetime) -> None:
+    """LOY-2: a reversed high-hand payout leaves the prize owed again, back in the fund."""
+    award = (
+        HighHandAward.objects.select_for_update(of=("self",), no_key=True).filter(transaction=record).first()
+    )
+    if award is None:
+        return
+    award.transaction = None
+    award.paid_at = None
+    award.save(update_fields=["transaction", "paid_at"])
+    audit_record(
+        actor=actor,
+        action="cashgame.high_hand_due_again",
+        obj=award,
+        before={"paid_by_receipt": record.receipt_number},
+        after={"paid_by_receipt": None},
+        now=now,
+    )
+
+
 def _cashed_out_since(session: PlayerSession, event: SessionEvent) -> bool:
     """A cash-out after the purchase took its chips off the table (even if it was reversed since,
     what came back is the counted cash-out, not the purchase)."""
@@ -77,6 +105,7 @@ def _cannot_sit_down_again(session: PlayerSession) -> bool:
 def _reversal_effect(*, record: CashierTransaction, actor, now: datetime | None, apply: bool) -> None:
     if apply:
         _jackpot_share_due_again(record=record, actor=actor, now=now)
+        _high_hand_award_due_again(record=record, actor=actor, now=now)
     event = (
         SessionEvent.objects.select_related("session__player", "chip_posting")
         .filter(transaction=record)

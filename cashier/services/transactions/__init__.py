@@ -5,6 +5,7 @@ cashier's own pages and API reach them only through those services (CAG-6)."""
 
 from cashier.services.transactions.payouts import (
     cash_out,
+    high_hand_payout,
     jackpot_payout,
     ticket_prize_payout,
     ticket_refund_payout,
@@ -22,6 +23,7 @@ __all__ = [
     "cash_buy_in",
     "cash_out",
     "cash_top_up",
+    "high_hand_payout",
     "jackpot_payout",
     "ticket_prize_payout",
     "ticket_refund_payout",

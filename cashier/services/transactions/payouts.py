@@ -152,6 +152,33 @@ def jackpot_payout(
     )
 
 
+def high_hand_payout(
+    *,
+    actor,
+    shift: Shift,
+    player: Player,
+    promotion_id: int,
+    amount_cents: int,
+    idempotency_key: str,
+    now: datetime | None = None,
+) -> CashierTransaction:
+    """Pay a high-hand prize in cash from the promotion's fund (LOY-2)."""
+    owner = f"promotion:{promotion_id}"
+    return _cash_payout(
+        actor=actor,
+        shift=shift,
+        player=player,
+        kind=TransactionKind.HIGH_HAND_PAYOUT,
+        source_kind=AccountKind.PROMOTION_FUND,
+        source_owner=owner,
+        source_name=_("The high-hand promotion's fund"),
+        amount_cents=amount_cents,
+        reference=owner,
+        idempotency_key=idempotency_key,
+        now=now,
+    )
+
+
 def ticket_prize_payout(
     *,
     actor,

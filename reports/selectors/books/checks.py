@@ -28,6 +28,7 @@ from cashgame.models import (
     HandStatus,
     JackpotShare,
     PlayerSession,
+    PromotionDrop,
     SessionEvent,
     SessionEventKind,
 )
@@ -36,6 +37,7 @@ from cashier.selectors import account_amounts, drawer_expected, ledger_total
 from chips.models import CUSTODY_KINDS, ChipAccountKind, ChipEntry, ChipSetKind
 from reports.selectors.books._common import BookCheck, _sum, _sums, _tournament_owner
 from reports.selectors.books.loyalty import loyalty_checks
+from reports.selectors.books.promotions import promotion_checks
 from reports.selectors.books.tournaments import ticket_checks, tournament_checks
 from tournaments.models import Tournament
 
@@ -123,12 +125,14 @@ def _table_checks(tables: list[CashTable], amounts: dict) -> list[BookCheck]:
             rake=Sum("rake_cents"),
             drops=Sum("jackpot_drop_cents"),
         )
+        # LOY-2: the high-hand promotions' drops left the table's chips with the hand's rake.
+        promoted = _sum(PromotionDrop.objects.filter(hand__table=table))
         in_play = amounts[(AccountKind.CHIPS_IN_PLAY, table.reference)]
         checks.append(
             BookCheck(
                 str(_("Table %(n)s: chips in play = bought + moved in - cashed out - rake and drops"))
                 % {"n": table.number},
-                flows["bought"] + moved_in - flows["cashed"] - hands["rake"] - hands["drops"],
+                flows["bought"] + moved_in - flows["cashed"] - hands["rake"] - hands["drops"] - promoted,
                 in_play,
             )
         )
@@ -269,5 +273,6 @@ def venue_checks() -> list[BookCheck]:
         *_fee_fund_checks(amounts),
         *ticket_checks(amounts),
         *loyalty_checks(amounts),
+        *promotion_checks(),
         *_chip_checks(),
     ]

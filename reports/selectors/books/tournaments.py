@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from cashier.models import AccountKind, CashierTransaction
 from cashier.selectors import account_amounts
 from reports.selectors.books._common import BookCheck, _sum, _sums, _tournament_owner
+from reports.selectors.books.promotions import promotion_house_cents
 from tournaments.models import (
     COUNTED_STATUSES,
     BountyAward,
@@ -126,8 +127,10 @@ def ticket_checks(amounts: dict) -> list[BookCheck]:
             sum(payable.values()),
         ),
         BookCheck(
-            str(_("Promotion expense = the worth of the tickets granted, less those expired")),
-            sums["granted"],
+            str(
+                _("Promotion expense = tickets granted less expired ones, and high-hand prizes over the fund")
+            ),
+            sums["granted"] + promotion_house_cents(),
             amounts[(AccountKind.PROMOTION_EXPENSE, "")],
         ),
         BookCheck(
