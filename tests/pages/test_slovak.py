@@ -62,10 +62,10 @@ SLOVAK_TOO = {
     *("as", "td", "abcd", "efgh"),
     # Cards as the high-hand claim's examples write them ("Ah Kd", board "Qs Jc Th 2d 3c", LOY-2)
     *("ah", "kd", "qs", "jc", "th"),
-    # Codes and names: EUR, AML, ID, CSV, JSON, UTF-8, TV, QR, ms, SQLite, PostgreSQL; a browser's
-    # cookie ("súbor cookie" in Slovak too); "server" (the same word in Slovak); NUL (a character's
-    # name)
-    *("eur", "aml", "id", "csv", "json", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
+    # Codes and names: EUR, AML, ID, CSV, JSON, XLSX, UTF-8, TV, QR, ms, SQLite, PostgreSQL; a
+    # browser's cookie ("súbor cookie" in Slovak too); "server" (the same word in Slovak); NUL (a
+    # character's name)
+    *("eur", "aml", "id", "csv", "json", "xlsx", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
     *("server", "nul", "pdf", "excel"),
 }
 # Placeholders, file-format tokens (with an underscore) and command-line options are no words.
