@@ -47,7 +47,7 @@ def receipt_document(*, record: CashierTransaction, facts: ReceiptFacts | None =
         Line(rule=True),
         Line(text=_("Amount"), right=format_eur(record.amount_cents), bold=True),
         Line(rule=True),
-        Line(text=_("Cashier"), right=f"{record.cashier.get_username()} · {_('Shift')} #{record.shift_id}"),
+        Line(text=_("Cashier"), right=f"{record.cashier.get_username()}, {_('Shift')} #{record.shift_id}"),
     ]
     return Document(title=title, lines=lines)
 
@@ -88,7 +88,7 @@ def chip_slip_document(*, posting_id: int) -> Document:
     for line in slip["lines"]:
         chip = line["chip"]
         lines.append(
-            Line(text=f"{chip.value_text} · {chip.colour_label} × {format_chips(line['quantity'])}", right=line["worth_text"])
+            Line(text=f"{chip.value_text} {chip.colour_label} × {format_chips(line['quantity'])}", right=line["worth_text"])
         )
     lines += [
         Line(rule=True),
