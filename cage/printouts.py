@@ -64,7 +64,9 @@ def receipt_opens_drawer(record: CashierTransaction) -> bool:
 def chip_slip_document(*, posting_id: int) -> Document:
     slip = chip_posting_get(pk=posting_id)
     posting = slip["posting"]
-    names = chip_table_names(keys={a.table_key for a in slip["sources"] + slip["targets"]} | {posting.table_key})
+    names = chip_table_names(
+        keys={a.table_key for a in slip["sources"] + slip["targets"]} | {posting.table_key}
+    )
 
     def account_name(account) -> str:
         return names.get(account.table_key, account.label) if account.table_key else str(account)
@@ -88,7 +90,10 @@ def chip_slip_document(*, posting_id: int) -> Document:
     for line in slip["lines"]:
         chip = line["chip"]
         lines.append(
-            Line(text=f"{chip.value_text} {chip.colour_label} × {format_chips(line['quantity'])}", right=line["worth_text"])
+            Line(
+                text=f"{chip.value_text} {chip.colour_label} × {format_chips(line['quantity'])}",
+                right=line["worth_text"],
+            )
         )
     lines += [
         Line(rule=True),

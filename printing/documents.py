@@ -26,7 +26,13 @@ class Document:
         return {
             "title": self.title,
             "lines": [
-                {"text": line.text, "right": line.right, "heading": line.heading, "bold": line.bold, "rule": line.rule}
+                {
+                    "text": line.text,
+                    "right": line.right,
+                    "heading": line.heading,
+                    "bold": line.bold,
+                    "rule": line.rule,
+                }
                 for line in self.lines
             ],
         }

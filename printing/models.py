@@ -44,7 +44,9 @@ class CodePage(models.TextChoices):
 class Printer(VenueScoped):
     name = models.CharField(_("name"), max_length=60)
     desk = models.CharField(_("desk"), max_length=60, help_text=_("Where it stands, e.g. Cage window 1."))
-    desk_kind = models.CharField(_("prints for"), max_length=10, choices=DeskKind.choices, default=DeskKind.CAGE)
+    desk_kind = models.CharField(
+        _("prints for"), max_length=10, choices=DeskKind.choices, default=DeskKind.CAGE
+    )
     connection = models.CharField(
         _("connection"), max_length=10, choices=Connection.choices, default=Connection.NETWORK
     )
@@ -57,7 +59,9 @@ class Printer(VenueScoped):
     paper_width = models.PositiveSmallIntegerField(
         _("paper width"), choices=PaperWidth.choices, default=PaperWidth.MM80
     )
-    code_page = models.CharField(_("code page"), max_length=20, choices=CodePage.choices, default=CodePage.CP852)
+    code_page = models.CharField(
+        _("code page"), max_length=20, choices=CodePage.choices, default=CodePage.CP852
+    )
     has_cash_drawer = models.BooleanField(_("has a cash drawer"), default=False)
     active = models.BooleanField(_("in use"), default=True)
 
@@ -114,7 +118,9 @@ class PrintJob(VenueScoped):
     open_drawer = models.BooleanField(default=False)
     # The page that prints it from the browser: the fallback shown beside a failed print.
     browser_url = models.CharField(max_length=200, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=JobStatus.choices, default=JobStatus.PENDING)
+    status = models.CharField(
+        _("status"), max_length=10, choices=JobStatus.choices, default=JobStatus.PENDING
+    )
     error = models.CharField(_("error"), max_length=300, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(

@@ -17,7 +17,9 @@ def _only_active(kind: str) -> Printer | None:
 def shift_printer_get(*, shift_id: int) -> Printer | None:
     """The printer of the cashier's desk: the one his shift chose, else the venue's only cage
     printer in use; None when there is none (the browser prints) or several and none chosen."""
-    chosen = ShiftPrinter.objects.filter(shift_id=shift_id, printer__active=True).select_related("printer").first()
+    chosen = (
+        ShiftPrinter.objects.filter(shift_id=shift_id, printer__active=True).select_related("printer").first()
+    )
     return chosen.printer if chosen is not None else _only_active(DeskKind.CAGE)
 
 
@@ -36,7 +38,9 @@ def jobs_failed(*, printer: Printer | None, limit: int = 10) -> list[PrintJob]:
     if printer is None:
         return []
     return list(
-        PrintJob.objects.filter(printer=printer, status=JobStatus.FAILED).order_by("-created_at", "-pk")[:limit]
+        PrintJob.objects.filter(printer=printer, status=JobStatus.FAILED).order_by("-created_at", "-pk")[
+            :limit
+        ]
     )
 
 

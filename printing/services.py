@@ -143,7 +143,7 @@ def print_job_run(*, actor, job_id: int, now: datetime | None = None) -> PrintJo
 
 
 def print_job_retry(*, actor, job: PrintJob, now: datetime | None = None) -> PrintJob:
-    """"Print again": the same paper on the same printer (the drawer stays shut: the cash went
+    """ "Print again": the same paper on the same printer (the drawer stays shut: the cash went
     in or out when the transaction was made). A job printed already is not printed twice."""
     if job.status == JobStatus.DONE:
         raise DomainError(

@@ -27,7 +27,9 @@ def device_for(printer: Printer, *, timeout: float = TIMEOUT_SECONDS) -> Escpos:
     return Network(printer.host, printer.port, timeout=timeout)
 
 
-def write_document(device: Escpos, document: Document, *, width: int, code_page: str, open_drawer: bool) -> None:
+def write_document(
+    device: Escpos, document: Document, *, width: int, code_page: str, open_drawer: bool
+) -> None:
     """Lay the document out on `device`; the drawer opens before the cut, while the paper is
     still printing, as cage printers do."""
     device.charcode(code_page)

@@ -76,7 +76,9 @@ class JobRetryView(RoleRequiredMixin, View):
             if job.error:
                 messages.error(
                     request,
-                    _("%(what)s did not print: %(error)s. Check that the printer is on, or print it from the browser.")
+                    _(
+                        "%(what)s did not print: %(error)s. Check that the printer is on, or print it from the browser."
+                    )
                     % {"what": job.title, "error": job.error},
                 )
             else:
@@ -96,6 +98,8 @@ class DeskPrinterView(RoleRequiredMixin, View):
         if shift is None or not form.is_valid():
             messages.error(request, _("Choose one of the cage's printers for an open shift."))
         else:
-            services.shift_printer_set(actor=request.user, shift_id=shift.pk, printer=form.cleaned_data["printer"])
+            services.shift_printer_set(
+                actor=request.user, shift_id=shift.pk, printer=form.cleaned_data["printer"]
+            )
             messages.success(request, _("This desk prints on %s.") % form.cleaned_data["printer"])
         return redirect(_back(request))

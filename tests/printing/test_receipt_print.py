@@ -69,7 +69,12 @@ def test_cash_buy_in_prints_its_receipt_and_opens_the_drawer__CAG_4(
     assert printout.has(PC852) and printout.has(DRAWER_KICK) and printout.has(CUT)
     assert printout.commands.index(DRAWER_KICK) < printout.commands.index(CUT)
     job = PrintJob.objects.get()
-    assert (job.status, job.error, job.attempts, job.reference) == (JobStatus.DONE, "", 1, f"receipt:{record.pk}")
+    assert (job.status, job.error, job.attempts, job.reference) == (
+        JobStatus.DONE,
+        "",
+        1,
+        f"receipt:{record.pk}",
+    )
     assert AuditRecord.objects.filter(action="printing.print", object_id=str(job.pk)).count() == 1
     assert books_problems() == []
 
