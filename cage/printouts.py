@@ -12,8 +12,8 @@ from cage.selectors import ReceiptFacts, chip_table_names, receipt_facts_get
 from cardroom.money import format_chips, format_eur
 from cardroom.selectors import venue_get, venue_zone
 from cashier.models import CashierTransaction, PaymentMethod
-from chips.selectors import chip_posting_get
 from cashier.selectors import open_shift_for
+from chips.selectors import chip_posting_get
 from printing.documents import Document, Line
 from printing.models import JobKind
 from printing.selectors import shift_printer_get

@@ -77,7 +77,8 @@ class JobRetryView(RoleRequiredMixin, View):
                 messages.error(
                     request,
                     _(
-                        "%(what)s did not print: %(error)s. Check that the printer is on, or print it from the browser."
+                        "%(what)s did not print: %(error)s. "
+                        "Check that the printer is on, or print it from the browser."
                     )
                     % {"what": job.title, "error": job.error},
                 )

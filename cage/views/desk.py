@@ -22,9 +22,9 @@ from cashier.selectors import drawer_expected, open_shift_for, shift_transaction
 from chips.selectors import cash_chips_in_cage
 from loyalty.selectors import balance_of
 from players.models import Player
+from players.selectors import player_search
 from printing.forms import DeskPrinterForm
 from printing.selectors import cage_printers, jobs_failed, shift_printer_get
-from players.selectors import player_search
 
 
 class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
