@@ -16,6 +16,7 @@ from tournaments.views import hand_for_hand as hand_for_hand_views
 from tournaments.views import levels as levels_views
 from tournaments.views import payouts as payouts_views
 from tournaments.views import seating as seating_views
+from tournaments.views import slip_print as slip_print_views
 from tournaments.views import tickets as ticket_views
 
 app_name = "tournaments"
@@ -76,6 +77,7 @@ tournament_patterns = [
     path("tables/<number:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"),
     path("tables/<number:table_id>/counts/", counts_views.TableCountsView.as_view(), name="table-counts"),
     path("slips/<number:slip_id>/confirm/", seating_views.SlipConfirmView.as_view(), name="slip-confirm"),
+    path("slips/print/", slip_print_views.MoveSlipsPrintView.as_view(), name="slips-print"),
     path("bust/", payouts_views.BustView.as_view(), name="bust"),
     path("bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
     path("payouts/", payouts_views.PayoutsView.as_view(), name="payouts"),

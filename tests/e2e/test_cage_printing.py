@@ -74,7 +74,9 @@ def test_a_buy_in_prints_and_opens_the_drawer_and_a_printer_off_shows_print_agai
         stream = printer.wait_for(1)[0]
         printout = read_escpos(stream)
         assert "Receipt 1" in printout.lines
-        assert any(line.startswith("Player") and line.endswith("Eva Nováková #515151") for line in printout.lines)
+        assert any(
+            line.startswith("Player") and line.endswith("Eva Nováková #515151") for line in printout.lines
+        )
         assert any(line.startswith("Amount") and line.endswith("1,500.00 EUR") for line in printout.lines)
         assert "Nováková".encode("cp852") in stream
         assert printout.has(DRAWER_KICK) and printout.has(CUT)
@@ -88,7 +90,10 @@ def test_a_buy_in_prints_and_opens_the_drawer_and_a_printer_off_shows_print_agai
         assert "Not printed" in notice and "Receipt 2" in notice
         assert page.get_attribute("#print-failures a.button", "href").endswith("?print=1")
         screenshot(page, "cage-desk-print-again")
-        assert PrintJob.objects.get(reference__startswith="receipt:", status=JobStatus.FAILED).title == "Receipt 2"
+        assert (
+            PrintJob.objects.get(reference__startswith="receipt:", status=JobStatus.FAILED).title
+            == "Receipt 2"
+        )
 
         # Switched on again: one tap prints it, and the notice goes.
         printer.start()
@@ -98,7 +103,9 @@ def test_a_buy_in_prints_and_opens_the_drawer_and_a_printer_off_shows_print_agai
         assert "Receipt 2 printed." in page.inner_text(".messages")
         reprint = read_escpos(printer.wait_for(2)[1])
         assert "Receipt 2" in reprint.lines
-        assert any(line.startswith("Player") and line.endswith("Ján Šťastný #424242") for line in reprint.lines)
+        assert any(
+            line.startswith("Player") and line.endswith("Ján Šťastný #424242") for line in reprint.lines
+        )
         assert reprint.has(CUT) and not reprint.has(DRAWER_KICK)
         screenshot(page, "cage-desk-printed-again")
         assert list(PrintJob.objects.order_by("pk").values_list("status", "attempts")) == [

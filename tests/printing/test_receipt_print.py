@@ -23,9 +23,9 @@ CUT = b"\x1dV\x00"  # GS V 0: full cut
 PC852 = b"\x1bt\x12"  # ESC t 18
 
 
-def row(left: str, right: str) -> str:
-    """A line of 80 mm paper (48 characters): the right part against the edge."""
-    return left + right.rjust(48 - len(left))
+def row(left: str, right: str, width: int = 48) -> str:
+    """A line of paper (48 characters on 80 mm): the right part against the edge."""
+    return left + right.rjust(width - len(left))
 
 
 def buy_in(cashier, shift, table, player, *, amount_cents=150_000, method="cash", seat=2):

@@ -313,6 +313,7 @@ EXPECTED = {
     "printing:printers": {"get": "m", "post": "m"},
     "printing:desk-printer": {"post": "c"},
     "printing:job-retry": {"post": "fcm"},
+    "tournaments:slips-print": {"post": "fm"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}

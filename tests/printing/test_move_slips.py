@@ -1,0 +1,82 @@
+"""TRN-9 on paper: the floor sends the waiting move slips to the floor desk's printer, one slip
+a player, cut apart; a slip printed once is not printed twice; without a floor printer the
+browser prints them."""
+
+import pytest
+from django.utils import translation
+
+from printing.models import JobStatus, PrintJob
+from printing.services import printer_save
+from tests.printing.stand_in import read_escpos
+from tests.printing.test_receipt_print import CUT, row
+from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
+from tests.tournaments.factories import T0
+from tests.tournaments.test_floor_seating import started
+from tournaments.models import Entry, MoveSlip
+from tournaments.selectors.floor import player_label
+from tournaments.services.payouts import entry_bust
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def floor_printer(manager, stand_in):
+    return printer_save(
+        actor=manager,
+        name="Floor",
+        desk="Tournament desk",
+        desk_kind="floor",
+        connection="network",
+        host="127.0.0.1",
+        port=stand_in.port,
+        paper_width=32,
+        code_page="CP852",
+        has_cash_drawer=False,
+        active=True,
+    )
+
+
+def a_move(floor, make_tournament) -> tuple:
+    tournament, entries = started(floor, make_tournament, 12)
+    at_table = list(Entry.objects.filter(table=entries[0].table).order_by("seat"))
+    entry_bust(
+        actor=floor, tournament=tournament, busted=[(at_table[0].pk, 100), (at_table[1].pk, 200)], now=T0
+    )
+    return tournament, MoveSlip.objects.get()
+
+
+def test_the_floor_prints_its_move_slips_on_the_floor_printer_once__TRN_9(
+    client, floor, make_tournament, floor_printer, stand_in, django_capture_on_commit_callbacks
+):
+    tournament, slip = a_move(floor, make_tournament)
+    client.force_login(floor)
+    page = client.get(f"/tournaments/{tournament.pk}/seating/").content.decode()
+    assert "Print on Floor" in page
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(f"/tournaments/{tournament.pk}/slips/print/", follow=True)
+    assert "Move slips sent to Floor (Tournament desk): 1." in answer.content.decode()
+    printout = read_escpos(stand_in.wait_for(1)[0])
+    assert printout.lines[1:] == [
+        f"Move slip #{slip.pk}",
+        "2026-03-06 19:00",  # T0 (18:00 UTC) on the venue's clock
+        "-" * 32,
+        f"#{slip.entry.number} {player_label(slip.entry)}",
+        row("From", f"Table {slip.from_table}, seat {slip.from_seat}", width=32),
+        row("To", f"Table {slip.to_table}, seat {slip.to_seat}", width=32),
+        f"Table {slip.from_table} has 6, table {slip.to_table} has 4",
+        "",
+    ]
+    assert printout.has(CUT)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/tournaments/{tournament.pk}/slips/print/")
+    assert PrintJob.objects.get().status == JobStatus.DONE and len(stand_in.wait_for(2, timeout=0.3)) == 1
+
+
+def test_without_a_floor_printer_the_browser_prints_the_slips__TRN_9(client, floor, make_tournament):
+    tournament, _slip = a_move(floor, make_tournament)
+    client.force_login(floor)
+    page = client.get(f"/tournaments/{tournament.pk}/seating/").content.decode()
+    assert "Print move slips" in page and "Print on" not in page
+    answer = client.post(f"/tournaments/{tournament.pk}/slips/print/", follow=True).content.decode()
+    assert "No floor printer is set up: print the slips from the browser." in answer
+    assert not PrintJob.objects.exists()

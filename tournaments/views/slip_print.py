@@ -1,0 +1,72 @@
+"""Move slips on the floor desk's thermal printer (TRN-9): one slip a player, cut apart, each
+naming the player by entry number and nickname, from table and seat to table and seat. The
+browser's "Print move slips" stays beside it for a floor without a printer."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views import View
+
+from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from cardroom.selectors import venue_zone
+from printing.documents import Document, Line
+from printing.models import JobKind
+from printing.selectors import floor_printer_get
+from printing.services import print_after_commit
+from tournaments.models import Tournament
+from tournaments.selectors.floor import pending_moves
+
+
+def move_slip_document(*, tournament: Tournament, move: dict) -> Document:
+    slip = move["slip"]
+    where = _("Table %(table)s, seat %(seat)s")
+    title = _("Move slip") + f" #{slip.pk}"
+    return Document(
+        title=title,
+        lines=[
+            Line(text=tournament.name, heading=True),
+            Line(text=title, bold=True),
+            Line(text=date_format(timezone.localtime(slip.created_at, venue_zone()), "Y-m-d H:i")),
+            Line(rule=True),
+            Line(text=f"#{slip.entry.number} {move['label']}", bold=True),
+            Line(text=_("From"), right=where % {"table": slip.from_table, "seat": slip.from_seat}),
+            Line(text=_("To"), right=where % {"table": slip.to_table, "seat": slip.to_seat}, bold=True),
+            Line(text=str(move["reason"])),
+        ],
+    )
+
+
+class MoveSlipsPrintView(RoleRequiredMixin, View):
+    """POST: every move still waiting, one slip each, to the floor desk's printer. A slip
+    printed once is not printed again; one that did not come out shows on the seating chart
+    with "print again"."""
+
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        printer = floor_printer_get()
+        if printer is None:
+            messages.error(request, _("No floor printer is set up: print the slips from the browser."))
+            return redirect("tournaments:seating", pk=pk)
+        sent = 0
+        with transaction.atomic():
+            for move in pending_moves(tournament=tournament):
+                job = print_after_commit(
+                    actor=request.user,
+                    printer=printer,
+                    kind=JobKind.MOVE_SLIP,
+                    reference=f"move_slip:{move['slip'].pk}",
+                    document=move_slip_document(tournament=tournament, move=move),
+                    browser_url=reverse("tournaments:seating", args=[pk]),
+                )
+                sent += job is not None
+        messages.success(
+            request, _("Move slips sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
+        )
+        return redirect("tournaments:seating", pk=pk)
