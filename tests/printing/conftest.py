@@ -8,6 +8,7 @@ from printing.services import printer_save
 from tests.cashgame.conftest import T0, make_game, make_table
 from tests.factories import PlayerFactory, cage_stock
 from tests.printing.stand_in import StandInPrinter
+from tests.tournaments.conftest import make_tournament  # noqa: F401 (the move slips' tournaments)
 
 
 @pytest.fixture

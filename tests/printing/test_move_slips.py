@@ -9,7 +9,6 @@ from printing.models import JobStatus, PrintJob
 from printing.services import printer_save
 from tests.printing.stand_in import read_escpos
 from tests.printing.test_receipt_print import CUT, row
-from tests.tournaments.conftest import make_tournament  # noqa: F401 (a fixture)
 from tests.tournaments.factories import T0
 from tests.tournaments.test_floor_seating import started
 from tournaments.models import Entry, MoveSlip
