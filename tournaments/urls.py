@@ -78,6 +78,7 @@ tournament_patterns = [
     path("tables/<number:table_id>/counts/", counts_views.TableCountsView.as_view(), name="table-counts"),
     path("slips/<number:slip_id>/confirm/", seating_views.SlipConfirmView.as_view(), name="slip-confirm"),
     path("slips/print/", slip_print_views.MoveSlipsPrintView.as_view(), name="slips-print"),
+    path("seat-tickets/print/", slip_print_views.SeatTicketsPrintView.as_view(), name="seat-tickets-print"),
     path("bust/", payouts_views.BustView.as_view(), name="bust"),
     path("bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
     path("payouts/", payouts_views.PayoutsView.as_view(), name="payouts"),

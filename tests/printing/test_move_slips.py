@@ -79,3 +79,27 @@ def test_without_a_floor_printer_the_browser_prints_the_slips__TRN_9(client, flo
     answer = client.post(f"/tournaments/{tournament.pk}/slips/print/", follow=True).content.decode()
     assert "No floor printer is set up: print the slips from the browser." in answer
     assert not PrintJob.objects.exists()
+
+
+def test_seat_tickets_print_one_a_player_and_again_only_for_a_new_seat__TRN_9(
+    client, floor, make_tournament, floor_printer, stand_in, django_capture_on_commit_callbacks
+):
+    tournament, _entries = started(floor, make_tournament, 4)
+    client.force_login(floor)
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(f"/tournaments/{tournament.pk}/seat-tickets/print/", follow=True)
+    assert "Seat tickets sent to Floor (Tournament desk): 4." in answer.content.decode()
+    tickets = [read_escpos(stream) for stream in stand_in.wait_for(4)]
+    first = Entry.objects.order_by("table__number", "seat").select_related("table").first()
+    assert tickets[0].lines == [
+        tournament.name[:16],
+        "Seat ticket",
+        f"#{first.number} {player_label(first)}",
+        "-" * 32,
+        f"Table {first.table.number}, seat {first.seat}",
+        "",
+    ]
+    assert all(ticket.has(CUT) for ticket in tickets)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/tournaments/{tournament.pk}/seat-tickets/print/")
+    assert PrintJob.objects.filter(kind="seat_ticket").count() == 4

@@ -191,3 +191,21 @@ def test_the_desk_shows_a_failed_print_and_print_again_prints_it__CAG_4(
     assert f"Receipt {record.receipt_number} was printed already." in again.content.decode()
     assert len(stand_in.prints) == 1
     assert books_problems() == []
+
+
+def test_a_cage_with_two_printers_asks_the_cashier_for_his_desks__CAG_4(
+    client, manager, cashier, shift, cage_printer, django_capture_on_commit_callbacks
+):
+    from printing.selectors import shift_printer_get
+    from printing.services import printer_save
+
+    second = printer_save(
+        actor=manager, name="Cage 2", desk="Cage window 2", host="10.0.0.52", has_cash_drawer=True
+    )
+    assert shift_printer_get(shift_id=shift.pk) is None  # two printers, none chosen: the browser prints
+    client.force_login(cashier)
+    desk = client.get(reverse("cashier:desk")).content.decode()
+    assert "This desk prints on" in desk
+    client.post(reverse("printing:desk-printer"), {"printer": second.pk, "next": "/cashier/"})
+    assert shift_printer_get(shift_id=shift.pk) == second
+    assert AuditRecord.objects.get(action="printing.shift_printer_set").after == {"printer": second.pk}

@@ -314,6 +314,7 @@ EXPECTED = {
     "printing:desk-printer": {"post": "c"},
     "printing:job-retry": {"post": "fcm"},
     "tournaments:slips-print": {"post": "fm"},
+    "tournaments:seat-tickets-print": {"post": "fm"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}

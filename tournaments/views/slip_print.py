@@ -18,7 +18,7 @@ from printing.models import JobKind
 from printing.selectors import floor_printer_get
 from printing.services import print_after_commit
 from tournaments.models import Tournament
-from tournaments.selectors.floor import pending_moves
+from tournaments.selectors.floor import pending_moves, seating_tables
 
 
 def move_slip_document(*, tournament: Tournament, move: dict) -> Document:
@@ -68,5 +68,58 @@ class MoveSlipsPrintView(RoleRequiredMixin, View):
                 sent += job is not None
         messages.success(
             request, _("Move slips sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
+        )
+        return redirect("tournaments:seating", pk=pk)
+
+
+def seat_ticket_document(*, tournament: Tournament, table_number: int, seat: dict) -> Document:
+    title = _("Seat ticket")
+    return Document(
+        title=f"{title} #{seat['entry'].number}",
+        lines=[
+            Line(text=tournament.name, heading=True),
+            Line(text=title, bold=True),
+            Line(text=f"#{seat['entry'].number} {seat['label']}"),
+            Line(rule=True),
+            Line(
+                text=_("Table %(table)s, seat %(seat)s") % {"table": table_number, "seat": seat["seat"]},
+                heading=True,
+            ),
+        ],
+    )
+
+
+class SeatTicketsPrintView(RoleRequiredMixin, View):
+    """POST: a seat ticket for every player seated now, table by table, to the floor desk's
+    printer (TRN-9). A player whose seat has not changed since his last ticket gets none."""
+
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        printer = floor_printer_get()
+        if printer is None:
+            messages.error(request, _("No floor printer is set up: print the slips from the browser."))
+            return redirect("tournaments:seating", pk=pk)
+        sent = 0
+        with transaction.atomic():
+            for row in seating_tables(tournament=tournament):
+                for seat in row["seats"]:
+                    if seat["entry"] is None:
+                        continue
+                    job = print_after_commit(
+                        actor=request.user,
+                        printer=printer,
+                        kind=JobKind.SEAT_TICKET,
+                        reference=f"seat_ticket:{seat['entry'].pk}:{row['table'].pk}:{seat['seat']}",
+                        document=seat_ticket_document(
+                            tournament=tournament, table_number=row["table"].number, seat=seat
+                        ),
+                        browser_url=reverse("tournaments:seating", args=[pk]),
+                    )
+                    sent += job is not None
+        messages.success(
+            request, _("Seat tickets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
         )
         return redirect("tournaments:seating", pk=pk)
