@@ -73,6 +73,7 @@ tournament_patterns = [
         name="hand-done",
     ),
     path("colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
+    path("colour-up/print/", slip_print_views.ChipRaceSheetsPrintView.as_view(), name="colour-up-print"),
     path("payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
     path("tables/<number:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"),
     path("tables/<number:table_id>/counts/", counts_views.TableCountsView.as_view(), name="table-counts"),

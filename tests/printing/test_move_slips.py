@@ -2,6 +2,8 @@
 a player, cut apart; a slip printed once is not printed twice; without a floor printer the
 browser prints them."""
 
+import random
+
 import pytest
 from django.utils import translation
 
@@ -9,11 +11,13 @@ from printing.models import JobStatus, PrintJob
 from printing.services import printer_save
 from tests.printing.stand_in import read_escpos
 from tests.printing.test_receipt_print import CUT, row
-from tests.tournaments.factories import T0
+from tests.tournaments.conftest import LEVELS
+from tests.tournaments.factories import T0, TournamentFactory, seat_players
 from tests.tournaments.test_floor_seating import started
 from tournaments.models import Entry, MoveSlip
 from tournaments.selectors.floor import player_label
 from tournaments.services.payouts import entry_bust
+from tournaments.services.registration import tournament_start
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +107,28 @@ def test_seat_tickets_print_one_a_player_and_again_only_for_a_new_seat__TRN_9(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(f"/tournaments/{tournament.pk}/seat-tickets/print/")
     assert PrintJob.objects.filter(kind="seat_ticket").count() == 4
+
+
+def test_chip_race_sheets_print_one_a_table_with_room_to_write__CHP_1_TRN_9(
+    client, floor, blind_presets, floor_printer, stand_in, django_capture_on_commit_callbacks
+):
+    tournament = TournamentFactory(levels=LEVELS, min_players=2)
+    seat_players(tournament, 4)
+    tournament_start(actor=floor, tournament=tournament, now=T0, rng=random.Random(3))
+    client.force_login(floor)
+    assert "Print on Floor" in client.get(f"/tournaments/{tournament.pk}/colour-up/").content.decode()
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/tournaments/{tournament.pk}/colour-up/print/")
+    sheet = read_escpos(stand_in.wait_for(1)[0])
+    first = Entry.objects.filter(tournament=tournament).order_by("seat").first()
+    assert sheet.lines[1] == f"Colour-up {first.table}"
+    # The chips leaving play (named on the sheet's third line) each get a blank to write in.
+    assert sheet.lines[2].startswith("Leaving play ")
+    leaving = [name.split()[0] for name in sheet.lines[2].removeprefix("Leaving play").strip().split(", ")]
+    write_in = "  ".join(f"{value}: ____" for value in leaving)
+    assert leaving and sheet.lines[5:7] == [
+        f"{first.seat}. #{first.number} {player_label(first)}",
+        f"  {write_in}  Best card: ___",
+    ]
+    assert sheet.lines[-3:] == ["", "Floor: ____________________", ""]
+    assert sheet.has(CUT) and PrintJob.objects.get().kind == "chip_race"

@@ -315,6 +315,7 @@ EXPECTED = {
     "printing:job-retry": {"post": "fcm"},
     "tournaments:slips-print": {"post": "fm"},
     "tournaments:seat-tickets-print": {"post": "fm"},
+    "tournaments:colour-up-print": {"post": "fm"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}

@@ -1,6 +1,7 @@
-"""Move slips on the floor desk's thermal printer (TRN-9): one slip a player, cut apart, each
-naming the player by entry number and nickname, from table and seat to table and seat. The
-browser's "Print move slips" stays beside it for a floor without a printer."""
+"""Move slips and seat tickets (TRN-9) and chip-race sheets (CHP-1) on the floor desk's thermal
+printer: one slip a player, cut apart, each naming the player by entry number and nickname, from
+table and seat to table and seat. The browser's printing stays beside it for a floor without a
+printer."""
 
 from django.contrib import messages
 from django.db import transaction
@@ -18,6 +19,7 @@ from printing.models import JobKind
 from printing.selectors import floor_printer_get
 from printing.services import print_after_commit
 from tournaments.models import Tournament
+from tournaments.selectors.colour_up import colour_up_sheet_get
 from tournaments.selectors.floor import pending_moves, seating_tables
 
 
@@ -123,3 +125,62 @@ class SeatTicketsPrintView(RoleRequiredMixin, View):
             request, _("Seat tickets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
         )
         return redirect("tournaments:seating", pk=pk)
+
+
+def chip_race_document(*, tournament: Tournament, active: dict, row: dict) -> Document:
+    """A table's sheet for the chip race (CHP-1): each player by seat, with room to write the
+    leaving chips he holds and his best card."""
+    title = f"{_('Colour-up')} {row['table']}"
+    write_in = "  ".join(f"{chip.value_text}: ____" for chip in active["leaving_chips"])
+    lines = [
+        Line(text=tournament.name, heading=True),
+        Line(text=title, bold=True),
+        Line(
+            text=_("Leaving play"),
+            right=", ".join(f"{chip.value_text} {chip.colour_label}" for chip in active["leaving_chips"]),
+        ),
+        Line(
+            text=_("Exchanged for"), right=f"{active['chip_up_text']} {active['chip_up_chip'].colour_label}"
+        ),
+        Line(rule=True),
+    ]
+    for seat in row["seats"]:
+        lines += [
+            Line(text=f"{seat['seat']}. #{seat['entry'].number} {seat['label']}", bold=True),
+            Line(text=f"  {write_in}  {_('Best card')}: ___"),
+        ]
+    lines += [Line(rule=True), Line(), Line(text=f"{_('Floor')}: ____________________")]
+    return Document(title=title, lines=lines)
+
+
+class ChipRaceSheetsPrintView(RoleRequiredMixin, View):
+    """POST: the coming colour-up's sheet, one a table, to the floor desk's printer; a table's
+    sheet for one colour-up is printed once."""
+
+    allowed_roles = FLOOR_ROLES
+    http_method_names = ["post"]
+
+    def post(self, request, pk: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        printer = floor_printer_get()
+        sheet = colour_up_sheet_get(tournament=tournament)
+        active = sheet["active"]
+        if printer is None or active is None:
+            messages.error(request, _("No floor printer is set up: print the sheet from the browser."))
+            return redirect("tournaments:colour-up", pk=pk)
+        sent = 0
+        with transaction.atomic():
+            for row in sheet["tables"]:
+                job = print_after_commit(
+                    actor=request.user,
+                    printer=printer,
+                    kind=JobKind.CHIP_RACE,
+                    reference=f"chip_race:{row['table'].pk}:{active['order']}",
+                    document=chip_race_document(tournament=tournament, active=active, row=row),
+                    browser_url=reverse("tournaments:colour-up", args=[pk]),
+                )
+                sent += job is not None
+        messages.success(
+            request, _("Chip-race sheets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
+        )
+        return redirect("tournaments:colour-up", pk=pk)
