@@ -110,10 +110,14 @@ def chip_slip_document(*, posting_id: int) -> Document:
 
 def receipt_print(*, actor, shift_id: int, record: CashierTransaction) -> None:
     """The receipt to the desk's printer once the transaction commits, with the drawer kick
-    for cash (CAG-4). Called inside the transaction: a rolled-back one prints nothing."""
+    for cash (CAG-4). Called inside the transaction: a rolled-back one prints nothing. Without
+    a printer at the desk (one query) nothing more is read."""
+    printer = shift_printer_get(shift_id=shift_id)
+    if printer is None:
+        return
     print_after_commit(
         actor=actor,
-        printer=shift_printer_get(shift_id=shift_id),
+        printer=printer,
         kind=JobKind.RECEIPT,
         reference=f"receipt:{record.pk}",
         document=receipt_document(record=record),
@@ -126,11 +130,12 @@ def chip_slip_print(*, actor, posting_id: int) -> None:
     """A fill or credit slip to the cashier's desk printer once it commits (CHP-2), for the
     dealer and the floor to sign."""
     shift = open_shift_for(cashier=actor) if getattr(actor, "is_authenticated", False) else None
-    if shift is None:
+    printer = shift_printer_get(shift_id=shift.pk) if shift is not None else None
+    if printer is None:
         return
     print_after_commit(
         actor=actor,
-        printer=shift_printer_get(shift_id=shift.pk),
+        printer=printer,
         kind=JobKind.CHIP_SLIP,
         reference=f"chip_slip:{posting_id}",
         document=chip_slip_document(posting_id=posting_id),

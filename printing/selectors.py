@@ -1,6 +1,6 @@
 """Reads of the printing app: which printer a desk prints on, and the prints still owed."""
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from printing.models import DeskKind, JobStatus, Printer, PrintJob, ShiftPrinter
 
@@ -9,18 +9,24 @@ def printer_list() -> QuerySet[Printer]:
     return Printer.objects.order_by("desk_kind", "desk", "name", "pk")
 
 
-def _only_active(kind: str) -> Printer | None:
-    printers = list(Printer.objects.filter(active=True, desk_kind=kind).order_by("pk")[:2])
-    return printers[0] if len(printers) == 1 else None
+def cage_printers_for(*, shift_id: int) -> tuple[Printer | None, list[Printer]]:
+    """The printer of the cashier's desk and the cage's printers in use, in one query: the
+    one his shift chose, else the cage's only printer; None when there is none (the browser
+    prints) or several and none chosen."""
+    chosen = ShiftPrinter.objects.filter(shift_id=shift_id, printer_id=OuterRef("pk"))
+    printers = list(
+        Printer.objects.filter(active=True, desk_kind=DeskKind.CAGE)
+        .annotate(chosen=Exists(chosen))
+        .order_by("desk", "name", "pk")
+    )
+    mine = next((printer for printer in printers if printer.chosen), None)
+    if mine is None and len(printers) == 1:
+        mine = printers[0]
+    return mine, printers
 
 
 def shift_printer_get(*, shift_id: int) -> Printer | None:
-    """The printer of the cashier's desk: the one his shift chose, else the venue's only cage
-    printer in use; None when there is none (the browser prints) or several and none chosen."""
-    chosen = (
-        ShiftPrinter.objects.filter(shift_id=shift_id, printer__active=True).select_related("printer").first()
-    )
-    return chosen.printer if chosen is not None else _only_active(DeskKind.CAGE)
+    return cage_printers_for(shift_id=shift_id)[0]
 
 
 def cage_printers() -> list[Printer]:

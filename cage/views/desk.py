@@ -24,7 +24,7 @@ from loyalty.selectors import balance_of
 from players.models import Player
 from players.selectors import player_search
 from printing.forms import DeskPrinterForm
-from printing.selectors import cage_printers, jobs_failed, shift_printer_get
+from printing.selectors import cage_printers_for, jobs_failed
 
 
 class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
@@ -101,8 +101,7 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
     def printing_context(self) -> dict:
         """The desk's printer, its prints that did not come out ("print again", CAG-4), and
         the choice of printer where the cage has several."""
-        printer = shift_printer_get(shift_id=self.shift.pk)
-        printers = cage_printers()
+        printer, printers = cage_printers_for(shift_id=self.shift.pk)
         choice = None
         if len(printers) > 1:
             choice = DeskPrinterForm(printers=printers, initial={"printer": printer.pk if printer else None})
