@@ -66,6 +66,16 @@ def test_a_buy_in_prints_and_opens_the_drawer_and_a_printer_off_shows_print_agai
         jan = PlayerFactory(first_name="Ján", last_name="Šťastný", card_number="424242", id_verified_at=now)
         session_seat(actor=floor, table=table, player=eva, seat=2, now=now)
         session_seat(actor=floor, table=table, player=jan, seat=5, now=now)
+        # The manager finds the printer from the venue's settings.
+        log_in(page, live_server, "manager1", PASSWORD)
+        page.goto(f"{live_server.url}/venue/")
+        page.click("text=Receipt printers")
+        page.wait_for_url("**/printing/")
+        row = page.inner_text("#printers tbody tr")
+        assert "Cage 1" in row and f"127.0.0.1:{printer.port}" in row
+        screenshot(page, "printing-printers-manager")
+        page.context.clear_cookies()
+
         log_in(page, live_server, "cashier1", PASSWORD)
         page.goto(f"{live_server.url}/cashier/")
 
