@@ -9,6 +9,7 @@ error and shown at the desk with "print again"; nothing is raised to the caller.
 """
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
@@ -152,3 +153,32 @@ def print_job_retry(*, actor, job: PrintJob, now: datetime | None = None) -> Pri
     if job.open_drawer:
         PrintJob.objects.filter(pk=job.pk).update(open_drawer=False)
     return print_job_run(actor=actor, job_id=job.pk, now=now)
+
+
+@dataclass(frozen=True)
+class Printout:
+    """One paper of a batch: what it is, what it prints, and the page the browser prints it from."""
+
+    kind: str
+    reference: str
+    document: Document
+    browser_url: str = ""
+
+
+@transaction.atomic
+def print_batch(*, actor, printer: Printer, printouts: list[Printout], now: datetime | None = None) -> int:
+    """Several papers to one printer (a move slip a player, a sheet a table), kept together and
+    printed once all are kept; each printed once only. Answers how many were sent."""
+    sent = 0
+    for printout in printouts:
+        job = print_after_commit(
+            actor=actor,
+            printer=printer,
+            kind=printout.kind,
+            reference=printout.reference,
+            document=printout.document,
+            browser_url=printout.browser_url,
+            now=now,
+        )
+        sent += job is not None
+    return sent

@@ -4,7 +4,6 @@ table and seat to table and seat. The browser's printing stays beside it for a f
 printer."""
 
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -17,7 +16,7 @@ from cardroom.selectors import venue_zone
 from printing.documents import Document, Line
 from printing.models import JobKind
 from printing.selectors import floor_printer_get
-from printing.services import print_after_commit
+from printing.services import Printout, print_batch
 from tournaments.models import Tournament
 from tournaments.selectors.colour_up import colour_up_sheet_get
 from tournaments.selectors.floor import pending_moves, seating_tables
@@ -56,18 +55,20 @@ class MoveSlipsPrintView(RoleRequiredMixin, View):
         if printer is None:
             messages.error(request, _("No floor printer is set up: print the slips from the browser."))
             return redirect("tournaments:seating", pk=pk)
-        sent = 0
-        with transaction.atomic():
-            for move in pending_moves(tournament=tournament):
-                job = print_after_commit(
-                    actor=request.user,
-                    printer=printer,
+        back = reverse("tournaments:seating", args=[pk])
+        sent = print_batch(
+            actor=request.user,
+            printer=printer,
+            printouts=[
+                Printout(
                     kind=JobKind.MOVE_SLIP,
                     reference=f"move_slip:{move['slip'].pk}",
                     document=move_slip_document(tournament=tournament, move=move),
-                    browser_url=reverse("tournaments:seating", args=[pk]),
+                    browser_url=back,
                 )
-                sent += job is not None
+                for move in pending_moves(tournament=tournament)
+            ],
+        )
         messages.success(
             request, _("Move slips sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
         )
@@ -104,23 +105,24 @@ class SeatTicketsPrintView(RoleRequiredMixin, View):
         if printer is None:
             messages.error(request, _("No floor printer is set up: print the slips from the browser."))
             return redirect("tournaments:seating", pk=pk)
-        sent = 0
-        with transaction.atomic():
-            for row in seating_tables(tournament=tournament):
-                for seat in row["seats"]:
-                    if seat["entry"] is None:
-                        continue
-                    job = print_after_commit(
-                        actor=request.user,
-                        printer=printer,
-                        kind=JobKind.SEAT_TICKET,
-                        reference=f"seat_ticket:{seat['entry'].pk}:{row['table'].pk}:{seat['seat']}",
-                        document=seat_ticket_document(
-                            tournament=tournament, table_number=row["table"].number, seat=seat
-                        ),
-                        browser_url=reverse("tournaments:seating", args=[pk]),
-                    )
-                    sent += job is not None
+        back = reverse("tournaments:seating", args=[pk])
+        sent = print_batch(
+            actor=request.user,
+            printer=printer,
+            printouts=[
+                Printout(
+                    kind=JobKind.SEAT_TICKET,
+                    reference=f"seat_ticket:{seat['entry'].pk}:{row['table'].pk}:{seat['seat']}",
+                    document=seat_ticket_document(
+                        tournament=tournament, table_number=row["table"].number, seat=seat
+                    ),
+                    browser_url=back,
+                )
+                for row in seating_tables(tournament=tournament)
+                for seat in row["seats"]
+                if seat["entry"] is not None
+            ],
+        )
         messages.success(
             request, _("Seat tickets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
         )
@@ -168,18 +170,19 @@ class ChipRaceSheetsPrintView(RoleRequiredMixin, View):
         if printer is None or active is None:
             messages.error(request, _("No floor printer is set up: print the sheet from the browser."))
             return redirect("tournaments:colour-up", pk=pk)
-        sent = 0
-        with transaction.atomic():
-            for row in sheet["tables"]:
-                job = print_after_commit(
-                    actor=request.user,
-                    printer=printer,
+        sent = print_batch(
+            actor=request.user,
+            printer=printer,
+            printouts=[
+                Printout(
                     kind=JobKind.CHIP_RACE,
                     reference=f"chip_race:{row['table'].pk}:{active['order']}",
                     document=chip_race_document(tournament=tournament, active=active, row=row),
                     browser_url=reverse("tournaments:colour-up", args=[pk]),
                 )
-                sent += job is not None
+                for row in sheet["tables"]
+            ],
+        )
         messages.success(
             request, _("Chip-race sheets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
         )
