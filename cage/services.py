@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cage import printouts
 from cardroom.errors import DomainError, NotFound
 from cardroom.idempotency import run_once
 from cardroom.money import format_eur
@@ -246,7 +247,9 @@ def _route(
         highhand_award_pay(**common, award=award)
     else:
         _tournament_route(player=player, request=request, common=common)
-    return _made_with(idempotency_key)
+    record = _made_with(idempotency_key)
+    printouts.receipt_print(actor=actor, shift_id=shift.pk, record=record)
+    return record
 
 
 def _tournament_route(*, player: Player, request: DeskRequest, common: dict) -> None:
@@ -362,7 +365,7 @@ def table_chips_move(
     if not ref:
         raise NotFound("unknown_table", _("Unknown table."))
     move = chips_services.table_fill if kind == ChipPostingKind.FILL else chips_services.table_credit
-    return move(
+    posting = move(
         actor=actor,
         table=ref,
         chips=chips,
@@ -371,3 +374,5 @@ def table_chips_move(
         now=now,
         request_key=request_key,
     )
+    printouts.chip_slip_print(actor=actor, posting_id=posting.pk)
+    return posting

@@ -9,6 +9,7 @@ from cage.views import chips as chip_views
 urlpatterns = [
     path("", views.DeskView.as_view(), name="desk"),
     path("receipts/<number:pk>/", views.ReceiptView.as_view(), name="receipt"),
+    path("receipts/<number:pk>/pdf/", views.ReceiptPdfView.as_view(), name="receipt-pdf"),
     path("receipts/<number:pk>/reverse/", views.ReversalRequestView.as_view(), name="reversal-request"),
     path("reversals/", views.ReversalListView.as_view(), name="reversals"),
     re_path(
@@ -21,6 +22,7 @@ urlpatterns = [
     path("chips/<number:set_id>/move/", chip_views.ChipMoveView.as_view(), name="chip-move"),
     path("chips/<number:set_id>/count/", chip_views.ChipCountNewView.as_view(), name="chip-count-new"),
     path("chips/slips/<number:pk>/", chip_views.ChipSlipView.as_view(), name="chip-slip"),
+    path("chips/slips/<number:pk>/pdf/", chip_views.ChipSlipPdfView.as_view(), name="chip-slip-pdf"),
     path("chips/counts/<number:pk>/", chip_views.ChipCountView.as_view(), name="chip-count"),
 ]
 

@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "dealers",
     "screens",
     "ops",
+    "printing",
 ]
 
 MIDDLEWARE = [

@@ -16,6 +16,7 @@ from tournaments.views import hand_for_hand as hand_for_hand_views
 from tournaments.views import levels as levels_views
 from tournaments.views import payouts as payouts_views
 from tournaments.views import seating as seating_views
+from tournaments.views import slip_print as slip_print_views
 from tournaments.views import tickets as ticket_views
 
 app_name = "tournaments"
@@ -72,10 +73,13 @@ tournament_patterns = [
         name="hand-done",
     ),
     path("colour-up/", colour_up_views.ColourUpView.as_view(), name="colour-up"),
+    path("colour-up/print/", slip_print_views.ChipRaceSheetsPrintView.as_view(), name="colour-up-print"),
     path("payouts/table/", editor_views.PayoutTableEditView.as_view(), name="payout-table"),
     path("tables/<number:table_id>/button/", seating_views.ButtonDrawView.as_view(), name="button-draw"),
     path("tables/<number:table_id>/counts/", counts_views.TableCountsView.as_view(), name="table-counts"),
     path("slips/<number:slip_id>/confirm/", seating_views.SlipConfirmView.as_view(), name="slip-confirm"),
+    path("slips/print/", slip_print_views.MoveSlipsPrintView.as_view(), name="slips-print"),
+    path("seat-tickets/print/", slip_print_views.SeatTicketsPrintView.as_view(), name="seat-tickets-print"),
     path("bust/", payouts_views.BustView.as_view(), name="bust"),
     path("bust/undo/", payouts_views.BustUndoView.as_view(), name="bust-undo"),
     path("payouts/", payouts_views.PayoutsView.as_view(), name="payouts"),

@@ -1,5 +1,12 @@
 from cage.views.corrections import ReversalDecisionView, ReversalListView, ReversalRequestView
 from cage.views.desk import DeskView
-from cage.views.receipt import ReceiptView
+from cage.views.receipt import ReceiptPdfView, ReceiptView
 
-__all__ = ["DeskView", "ReceiptView", "ReversalDecisionView", "ReversalListView", "ReversalRequestView"]
+__all__ = [
+    "DeskView",
+    "ReceiptPdfView",
+    "ReceiptView",
+    "ReversalDecisionView",
+    "ReversalListView",
+    "ReversalRequestView",
+]

@@ -7,12 +7,14 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from cage import services
 from cage.forms.chips import MOVES, CountForm, MoveForm, SlipForm
 from cage.selectors import chip_table_names, chip_tables_list
 from cardroom.forms import DomainFormMixin
+from cardroom.pdf import pdf_response
 from cardroom.roles import CASHIER_ROLES, FLOOR_ROLES, MANAGER_ROLES, RoleRequiredMixin
 from chips import services as chip_services
 from chips.models import ChipAccount, ChipAccountKind, ChipCount, ChipPosting, ChipSet
@@ -171,6 +173,20 @@ class ChipSlipView(RoleRequiredMixin, TemplateView):
         slip = chip_posting_get(pk=kwargs["pk"])
         name_accounts(slip["sources"] + slip["targets"], [slip["posting"]])
         return super().get_context_data(slip=slip, **kwargs)
+
+
+class ChipSlipPdfView(RoleRequiredMixin, View):
+    """A fill or credit slip as a PDF, the same facts as its page (CHP-2)."""
+
+    allowed_roles = SLIP_READERS
+
+    def get(self, request, pk: int):
+        get_object_or_404(ChipPosting, pk=pk)
+        slip = chip_posting_get(pk=pk)
+        name_accounts(slip["sources"] + slip["targets"], [slip["posting"]])
+        return pdf_response(
+            request, "cashier/chip_slip_pdf.html", {"slip": slip}, filename=f"chip-slip-{pk}.pdf"
+        )
 
 
 class ChipCountView(RoleRequiredMixin, TemplateView):

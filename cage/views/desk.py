@@ -23,6 +23,8 @@ from chips.selectors import cash_chips_in_cage
 from loyalty.selectors import balance_of
 from players.models import Player
 from players.selectors import player_search
+from printing.forms import DeskPrinterForm
+from printing.selectors import cage_printers_for, jobs_failed
 
 
 class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
@@ -92,8 +94,22 @@ class DeskView(RoleRequiredMixin, DomainFormMixin, FormView):
             form=form,
             full_form_open=form.is_bound,
             done=self.done_message,
+            **self.printing_context(),
             **kwargs,
         )
+
+    def printing_context(self) -> dict:
+        """The desk's printer, its prints that did not come out ("print again", CAG-4), and
+        the choice of printer where the cage has several."""
+        printer, printers = cage_printers_for(shift_id=self.shift.pk)
+        choice = None
+        if len(printers) > 1:
+            choice = DeskPrinterForm(printers=printers, initial={"printer": printer.pk if printer else None})
+        return {
+            "desk_printer": printer,
+            "print_failures": jobs_failed(printer=printer),
+            "desk_printer_choice": choice,
+        }
 
     @cached_property
     def done_message(self):

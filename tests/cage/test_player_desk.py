@@ -151,8 +151,9 @@ def test_what_the_player_is_owed_is_paid_in_one_tap__CAG_6(desk, cashier, floor,
 # cash-game chips (CHP-2: a buy-in the cage cannot pay in chips is not offered), the open tables
 # and the tournaments of the full form, and the navigation's role look-ups. (One more while a
 # hand is in progress at the player's table: whether the player is dealt in.) And his loyalty
-# points (LOY-1), and his high-hand prizes (LOY-2).
-DESK_QUERIES = 20
+# points (LOY-1), and his high-hand prizes (LOY-2). And the cage's printers, with the one this
+# shift prints on (CAG-4; its prints that did not come out are read only where there is one).
+DESK_QUERIES = 21
 
 
 def test_the_desk_with_a_player_reads_a_fixed_number_of_queries(

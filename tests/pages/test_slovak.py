@@ -67,6 +67,9 @@ SLOVAK_TOO = {
     # character's name)
     *("eur", "aml", "id", "csv", "json", "xlsx", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
     *("server", "nul", "pdf", "excel"),
+    # Printers: "port" (the same word in Slovak), USB, mm (millimetres of paper), the code pages'
+    # names (ISO 8859-2, Latin-2, Windows-1250, PC852)
+    *("port", "usb", "mm", "iso", "latin", "windows", "pc"),
 }
 # Placeholders, file-format tokens (with an underscore) and command-line options are no words.
 CODE_TOKENS = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[sdrfi]|%[sdr]|\{\{[^}]*\}\}|\S*_\S*|--\S+")

@@ -43,6 +43,8 @@ NOT_PAGES = {
     "leagues:xlsx": "a league's standings as an XLSX file download",
     "reports:daily-pdf": "the daily report as a PDF file download (cardroom.pdf)",
     "reports:shift-pdf": "a shift's close as a PDF file download (cardroom.pdf)",
+    "cashier:receipt-pdf": "a receipt as a PDF file download (cardroom.pdf)",
+    "cashier:chip-slip-pdf": "a fill or credit slip as a PDF file download (cardroom.pdf)",
     "lobby:leagues": "the public room page's leagues, an htmx fragment inside lobby:room",
     "tv:promotions-rows": "the TV promotions screen's htmx fragment, polled inside tv:promotions",
 }
@@ -152,6 +154,7 @@ PAGES: dict[str, tuple[Role | str | None, Callable[[Room], dict]]] = {
     "tv:league": (None, lambda room: {"pk": room.objects["league"].pk}),
     "lobby:league": (None, lambda room: {"pk": room.objects["league"].pk}),
     "loyalty:settings": (Role.MANAGER, lambda room: {}),
+    "printing:printers": (Role.MANAGER, lambda room: {}),
     "loyalty_room:me": (None, lambda room: {"token": player_link_token(player_id=room.objects["player"].pk)}),
 }
 

@@ -128,6 +128,7 @@ EXPECTED = {
     "cashier:shift-detail": {"get": "cm"},
     "cashier:shift-close": {"get": "cm", "post": "cm", "put": "cm"},
     "cashier:receipt": {"get": "cm"},
+    "cashier:receipt-pdf": {"get": "cm"},
     "cashier:reversal-request": {"post": "cm"},
     "cashier:reversals": {"get": "m"},
     "cashier:reversal-decide": {"post": "m"},
@@ -136,6 +137,7 @@ EXPECTED = {
     "cashier:chip-move": {"get": "c", "post": "c", "put": "c"},
     "cashier:chip-count-new": {"get": "c", "post": "c", "put": "c"},
     "cashier:chip-slip": {"get": "fcm"},
+    "cashier:chip-slip-pdf": {"get": "fcm"},
     "cashier:chip-count": {"get": "cm"},
     "reports:daily": {"get": "m"},
     "reports:range": {"get": "m"},
@@ -316,6 +318,13 @@ EXPECTED = {
     "loyalty-api-standing": {"get": "fcm"},
     "loyalty-api-history": {"get": "fcm"},
     "loyalty-api-redeem": {"post": "fcm"},
+    # Printing (CAG-4): printers per desk for managers, "print again" at the desks.
+    "printing:printers": {"get": "m", "post": "m"},
+    "printing:desk-printer": {"post": "c"},
+    "printing:job-retry": {"post": "fcm"},
+    "tournaments:slips-print": {"post": "fm"},
+    "tournaments:seat-tickets-print": {"post": "fm"},
+    "tournaments:colour-up-print": {"post": "fm"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}

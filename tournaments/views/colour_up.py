@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.money import parse_chips
 from cardroom.roles import FLOOR_ROLES
+from printing.selectors import floor_printer_get
 from tournaments import refusals
 from tournaments.models import Table
 from tournaments.selectors.colour_up import colour_up_sheet_get
@@ -52,6 +53,7 @@ class ColourUpView(TournamentPage):
             entering=None if race_refusal else entering,
             race_refusal=race_refusal,
             error=kwargs.get("error"),
+            floor_printer=floor_printer_get(),  # the sheets print on it too (TRN-9)
         )
         return context
 

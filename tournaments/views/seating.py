@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 from django.views import View
 
 from cardroom.roles import FLOOR_ROLES, RoleRequiredMixin
+from printing.selectors import floor_printer_get, jobs_failed
 from tournaments import refusals
 from tournaments.models import MoveSlip, Table, Tournament
 from tournaments.selectors.floor import pending_moves, seat_panel, seating_tables, table_open_moves
@@ -68,6 +69,9 @@ class SeatingView(TournamentPage):
         )
         if tournament.clock_started and has_tables:
             context.update(hand_for_hand_context(tournament))
+        # TRN-9: the floor desk's printer, and its slips that did not come out ("print again").
+        floor_printer = floor_printer_get()
+        context.update(desk_printer=floor_printer, print_failures=jobs_failed(printer=floor_printer))
         return context
 
 
