@@ -3,6 +3,9 @@ slips): the same facts, in the same words, as the receipt and slip pages, laid o
 (printing.documents). The cage builds them because only the cage knows both games: the
 receipt names the table and seat or the tournament and entry."""
 
+from functools import partial
+
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -109,9 +112,8 @@ def chip_slip_document(*, posting_id: int) -> Document:
 
 
 def receipt_print(*, actor, shift_id: int, record: CashierTransaction) -> None:
-    """The receipt to the desk's printer once the transaction commits, with the drawer kick
-    for cash (CAG-4). Called inside the transaction: a rolled-back one prints nothing. Without
-    a printer at the desk (one query) nothing more is read."""
+    """The receipt to the desk's printer, with the drawer kick for cash (CAG-4). Without a
+    printer at the desk (one query) nothing more is read."""
     printer = shift_printer_get(shift_id=shift_id)
     if printer is None:
         return
@@ -123,6 +125,15 @@ def receipt_print(*, actor, shift_id: int, record: CashierTransaction) -> None:
         document=receipt_document(record=record),
         open_drawer=receipt_opens_drawer(record),
         browser_url=receipt_browser_url(record),
+    )
+
+
+def receipt_print_when_committed(sender, *, record: CashierTransaction, **kwargs) -> None:
+    """cashier.signals.transaction_recorded: whichever door wrote the transaction, its receipt
+    prints once it commits. The paper is laid out then, when the game's service has linked the
+    entry or the seat it names; a rolled-back transaction prints nothing."""
+    transaction.on_commit(
+        partial(receipt_print, actor=record.cashier, shift_id=record.shift_id, record=record), robust=True
     )
 
 

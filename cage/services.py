@@ -247,9 +247,7 @@ def _route(
         highhand_award_pay(**common, award=award)
     else:
         _tournament_route(player=player, request=request, common=common)
-    record = _made_with(idempotency_key)
-    printouts.receipt_print(actor=actor, shift_id=shift.pk, record=record)
-    return record
+    return _made_with(idempotency_key)
 
 
 def _tournament_route(*, player: Player, request: DeskRequest, common: dict) -> None:

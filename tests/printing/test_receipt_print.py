@@ -15,6 +15,8 @@ from reports.selectors.books import books_problems
 from tests.cage.conftest import key
 from tests.cashgame.conftest import T0
 from tests.printing.stand_in import read_escpos
+from tests.tournaments.factories import TournamentFactory
+from tournaments.services.registration.entries import entry_register
 
 pytestmark = pytest.mark.django_db
 
@@ -142,4 +144,27 @@ def test_no_printer_at_the_desk_prints_nothing_and_keeps_no_job__CAG_4(
     with django_capture_on_commit_callbacks(execute=True):
         buy_in(cashier, shift, table, player)
     assert not PrintJob.objects.exists()
+    assert books_problems() == []
+
+
+def test_a_buy_in_at_the_tournaments_own_desk_prints_too__CAG_4(
+    cashier, shift, player, cage_printer, stand_in, django_capture_on_commit_callbacks
+):
+    """Not only the cage's desk: the tournament's cashier page writes through the same cashier
+    service, and its receipt prints at the cashier's desk, naming the tournament and the entry."""
+    tournament = TournamentFactory(name="Sunday Deepstack", prize_cents=9_000, fee_cents=1_000)
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
+        entry = entry_register(
+            actor=cashier, tournament=tournament, player=player, shift=shift, idempotency_key=key(), now=T0
+        )
+    record = CashierTransaction.objects.get(kind="tournament_buy_in")
+    printout = read_escpos(stand_in.wait_for(1)[0])
+    assert printout.lines[4:8] == [
+        row("Transaction", "Tournament buy-in"),
+        row("Player", "Šimon Šťastný #100042"),
+        row("Tournament", "Sunday Deepstack"),
+        row("Entry", str(entry.number)),
+    ]
+    assert row("Amount", "100.00 EUR") in printout.lines and printout.has(DRAWER_KICK)
+    assert PrintJob.objects.get().reference == f"receipt:{record.pk}"
     assert books_problems() == []

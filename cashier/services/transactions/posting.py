@@ -28,6 +28,7 @@ from cashier.models import (
 )
 from cashier.selectors import account_held, player_cash_total_for_day
 from cashier.services.ledger import Line, account_for, ledger_post
+from cashier.signals import transaction_recorded
 from players.locks import player_for_update
 from players.models import Player
 
@@ -207,4 +208,5 @@ def transaction_post(
             created_at=now,
         )
         _insert_with_receipt(record)
+        transaction_recorded.send(sender=CashierTransaction, record=record)
     return record
