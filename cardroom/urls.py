@@ -67,6 +67,7 @@ urlpatterns = [
     path("room/me/", include((loyalty_room, "loyalty_room"))),
     path("room/", include("screens.urls.public")),
     path("loyalty/", include("loyalty.urls")),
+    path("notices/", include("notices.urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).
