@@ -29,7 +29,9 @@ def written() -> tuple[int, int, int]:
 
 def test_consent_recorded_with_its_words_and_withdrawn__NOT_1(member, member_token):
     with translation.override("sk"):
-        consent = consent_give(where="me", token=member_token, consent=True, sms_number="0905 123 456", now=NOW)
+        consent = consent_give(
+            where="me", token=member_token, consent=True, sms_number="0905 123 456", now=NOW
+        )
     subscription = subscription_add(
         where="me", token=member_token, endpoint=FCM, p256dh=KEYS.p256dh, auth=KEYS.auth, now=NOW
     )
@@ -49,7 +51,11 @@ def test_consent_recorded_with_its_words_and_withdrawn__NOT_1(member, member_tok
     withdrawn = consent_withdraw(where="me", token=member_token, now=LATER)
     subscription.refresh_from_db()
     assert (withdrawn.withdrawn_at, withdrawn.sms_number, subscription.ended_at) == (LATER, "", LATER)
-    assert list(AuditRecord.objects.filter(action__startswith="notices.").order_by("pk").values_list("action", flat=True)) == [
+    assert list(
+        AuditRecord.objects.filter(action__startswith="notices.")
+        .order_by("pk")
+        .values_list("action", flat=True)
+    ) == [
         "notices.consent_give",
         "notices.subscription_add",
         "notices.consent_withdraw",
@@ -122,7 +128,7 @@ def test_a_forged_push_endpoint_is_refused__NOT_1(member_token, endpoint):
 @pytest.mark.parametrize(
     "p256dh, auth",
     [
-        ("BAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", KEYS.auth),
+        ("B" + "A" * 86, KEYS.auth),  # the right length, not a point on the curve
         (KEYS.p256dh[:-4], KEYS.auth),  # too short
         (KEYS.p256dh, KEYS.auth[:-2]),  # 15-byte secret
         ("not base64 at all!!", KEYS.auth),
@@ -162,7 +168,9 @@ def test_the_page_gives_and_withdraws_consent__NOT_1(client, member, member_toke
     url = reverse("notices:subscription", args=["me", member_token])
     answer = client.post(url, body, content_type="application/json")
     assert (answer.status_code, answer.json()) == (201, {"subscribed": True})
-    forged = json.dumps({"endpoint": "http://127.0.0.1:6379/", "keys": {"p256dh": KEYS.p256dh, "auth": KEYS.auth}})
+    forged = json.dumps(
+        {"endpoint": "http://127.0.0.1:6379/", "keys": {"p256dh": KEYS.p256dh, "auth": KEYS.auth}}
+    )
     answer = client.post(url, forged, content_type="application/json")
     assert (answer.status_code, answer.json()["rule"]) == (400, "NOT-1")
     assert PushSubscription.objects.count() == 1
