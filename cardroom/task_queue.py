@@ -27,4 +27,7 @@ def send_on_commit(name: str, *, eta: datetime, robust: bool = False, **kwargs) 
     callbacks of the commit still run (a player's notice, NOT-1, never stops the floor's own
     messages, such as the seat hold's timer)."""
     kwargs.setdefault("venue_id", venue_id_current())
-    transaction.on_commit(partial(app.signature(name, kwargs=kwargs).apply_async, eta=eta), robust=robust)
+    send = partial(app.signature(name, kwargs=kwargs).apply_async, eta=eta)
+    # Django names a robust callback that failed by its __qualname__, which a partial lacks.
+    send.__qualname__ = f"send_on_commit({name})"
+    transaction.on_commit(send, robust=robust)
