@@ -32,7 +32,12 @@ def payload(log: NoticeLog) -> dict:
 
 def _attempt_begin(log_id: int, *, now: datetime) -> NoticeLog | None:
     with transaction.atomic():
-        log = NoticeLog.objects.select_for_update().filter(pk=log_id).select_related("subscription").first()
+        log = (
+            NoticeLog.objects.select_for_update(of=("self",))
+            .select_related("subscription", "consent")
+            .filter(pk=log_id)
+            .first()
+        )
         if log is None or log.status != NoticeStatus.QUEUED:
             return None
         if log.consent.withdrawn_at is not None or (log.expires_at is not None and now >= log.expires_at):

@@ -50,6 +50,10 @@ PUBLIC = {
     "devices:tablet-action",
     # A player's private points page (LOY-1): the signed link is the key, no log-in.
     "loyalty_room:me",
+    "notices:service-worker",
+    "notices:consent",
+    "notices:subscription",
+    "notices:withdraw",
 }
 
 EXPECTED = {
@@ -307,6 +311,11 @@ EXPECTED = {
     "loyalty-api-standing": {"get": "fcm"},
     "loyalty-api-history": {"get": "fcm"},
     "loyalty-api-redeem": {"post": "fcm"},
+    # Notices (NOT-1): the player's own phone pages, keyed by their signed link; no log-in.
+    "notices:service-worker": {"get": "fcma"},
+    "notices:consent": {"post": "fcma"},
+    "notices:subscription": {"post": "fcma"},
+    "notices:withdraw": {"post": "fcma"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}
