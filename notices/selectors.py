@@ -8,12 +8,10 @@ from notices.models import NoticeConsent
 def consent_active_get(*, player_id: int | None, entry_ids: list[int]) -> NoticeConsent | None:
     """The consent in force for this player (his private page) or these waiting-list entries
     (a phone joiner's status page), else None."""
-    live = NoticeConsent.objects.filter(withdrawn_at__isnull=True)
+    who = Q(entries__in=entry_ids) if entry_ids else Q(pk__in=[])
     if player_id is not None:
-        return live.filter(player_id=player_id).first()
-    if not entry_ids:
-        return None
-    return live.filter(entries__in=entry_ids).distinct().first()
+        who |= Q(player_id=player_id)
+    return NoticeConsent.objects.filter(who, withdrawn_at__isnull=True).distinct().order_by("pk").first()
 
 
 def consents_for(*, player_ids: list[int] = (), entry_id: int | None = None) -> QuerySet[NoticeConsent]:

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError
+from cashgame.models import WaitingEntry
 from cashgame.services.waiting_remote import status_entry_ids
 from loyalty.selectors import player_id_from_token
 from notices.models import ConsentPage
@@ -40,8 +41,14 @@ def link_owner(*, where: str, token: str) -> LinkOwner:
         except DomainError:
             ids = []
         if ids:
+            # A member who joined with his card consents as himself: his tournaments and payouts
+            # are his too, and his private page shows the same consent.
+            players = set(WaitingEntry.objects.filter(pk__in=ids).values_list("player_id", flat=True))
             return LinkOwner(
-                page=ConsentPage.WAITING_PAGE, page_path=reverse("wait:status", args=[token]), entry_ids=ids
+                page=ConsentPage.WAITING_PAGE,
+                page_path=reverse("wait:status", args=[token]),
+                player_id=players.pop() if len(players) == 1 else None,
+                entry_ids=ids,
             )
     raise DomainError(
         "link_invalid",

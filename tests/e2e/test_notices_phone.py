@@ -118,7 +118,11 @@ def test_notice_reaches_the_closed_phone_then_seat_more_time_and_points__NOT_1(
         phone.wait_for_selector("#notices :text('Notices are on since')")
         consent = NoticeConsent.objects.get()
         assert (consent.given_on, consent.language, consent.withdrawn_at) == ("waiting_page", "en", None)
-        assert list(consent.entries.values_list("player_id", flat=True)) == [player.pk]
+        # He joined with his card: he consents as himself, for this list and his other news.
+        assert (consent.player, list(consent.entries.values_list("player_id", flat=True))) == (
+            player,
+            [player.pk],
+        )
 
         # 3. "Turn on notices on this phone": the browser's own subscription needs a vendor's
         # push service that headless Chromium cannot reach; the page says so and offers SMS.
@@ -204,11 +208,11 @@ def test_notice_reaches_the_closed_phone_then_seat_more_time_and_points__NOT_1(
             assert points_award() == 1
         phone.goto(f"{live_server.url}/room/me/{player_link_token(player_id=player.pk)}/")
         assert "20 points" in phone.inner_text(".entry")
-        assert "Tell me on this phone" in phone.inner_text("#notices")
+        assert "Notices are on since" in phone.inner_text("#notices")  # his consent, here too
         screenshot(phone, "notices-my-points-390x844")
         narrow(phone)
         phone.goto(f"{live_server.url}/room/me/{player_link_token(player_id=player.pk)}/?lang=sk")
-        assert "Upozornite ma na tomto telefóne" in phone.inner_text("#notices")
+        assert "Upozornenia sú zapnuté od" in phone.inner_text("#notices")
         screenshot(phone, "notices-my-points-sk-390x844")
         narrow(phone)
     finally:
