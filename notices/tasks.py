@@ -49,3 +49,10 @@ def table_draw(tournament_id: int, **kwargs) -> int:
 @shared_task(name="notices.payout_ready", **LIMITS)
 def payout_ready(entry_id: int, **kwargs) -> int:
     return len(services.notices_payout_ready(entry_id=entry_id, now=timezone.now()))
+
+
+@shared_task(
+    name="notices.consents_end", acks_late=True, ignore_result=True, time_limit=120, soft_time_limit=100
+)
+def consents_end(**kwargs) -> int:
+    return services.consents_end_after_lists(now=timezone.now())

@@ -1,6 +1,12 @@
 """Every write of the notices (NOT-1)."""
 
-from notices.services.consent import consent_give, consent_text, consent_withdraw, subscription_add
+from notices.services.consent import (
+    consent_give,
+    consent_text,
+    consent_withdraw,
+    consents_end_after_lists,
+    subscription_add,
+)
 from notices.services.delivery import MAX_ATTEMPTS, RETRY, backoff_seconds, notice_deliver
 from notices.services.links import PLAYER_PAGE, WAITING_PAGE, link_owner
 from notices.services.triggers import (
@@ -20,6 +26,7 @@ __all__ = [
     "consent_give",
     "consent_text",
     "consent_withdraw",
+    "consents_end_after_lists",
     "link_owner",
     "notice_deliver",
     "notices_payout_ready",

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from cardroom.errors import DomainError
 from cardroom.phones import phone_normalise
 from cardroom.services import audit_record
+from cashgame.models import WAITING_STATUSES
+from cashgame.services.waiting_remote import PHONE_KEPT_AFTER
 from notices.models import NoticeConsent, PushSubscription
 from notices.push import endpoint_clean, keys_clean
 from notices.selectors import consent_active_get
@@ -43,7 +45,8 @@ def consent_give(
     record = consent_active_get(player_id=owner.player_id, entry_ids=owner.entry_ids)
     if record is not None:
         if record.sms_number != sms_number:
-            before = {"sms_number": record.sms_number}
+            # The audit trail says that the number changed, never the number (GDP-1 erases it).
+            before = {"sms": bool(record.sms_number)}
             record.sms_number = sms_number
             record.save(update_fields=["sms_number"])
             audit_record(
@@ -51,7 +54,7 @@ def consent_give(
                 action="notices.sms_number_set",
                 obj=record,
                 before=before,
-                after={"sms_number": sms_number},
+                after={"sms": bool(sms_number)},
                 now=now,
             )
         return record
@@ -70,7 +73,7 @@ def consent_give(
         actor=None,
         action="notices.consent_give",
         obj=record,
-        after={"given_on": owner.page, "language": record.language, "sms_number": sms_number},
+        after={"given_on": owner.page, "language": record.language, "sms": bool(sms_number)},
         note="given on the player's phone",
         now=now,
     )
@@ -123,7 +126,7 @@ def consent_withdraw(*, where: str, token: str, now: datetime | None = None) -> 
     if record is None:
         raise DomainError("no_consent", _("Notices are not on for this page."), rule="NOT-1", status_code=409)
     record = NoticeConsent.objects.select_for_update().get(pk=record.pk)
-    before = {"withdrawn_at": None, "sms_number": record.sms_number}
+    before = {"withdrawn_at": None, "sms": bool(record.sms_number)}
     record.withdrawn_at = now
     record.sms_number = ""
     record.save(update_fields=["withdrawn_at", "sms_number"])
@@ -138,3 +141,33 @@ def consent_withdraw(*, where: str, token: str, now: datetime | None = None) -> 
         now=now,
     )
     return record
+
+
+@transaction.atomic
+def consents_end_after_lists(*, now: datetime | None = None) -> int:
+    """A phone joiner without a card consented for his entries only: 24 hours after the last of
+    them left its list, his consent ends as if withdrawn, with his SMS number (WTL-3 keeps a
+    joiner's phone number no longer). The number of consents ended; the beat runs it."""
+    now = now or timezone.now()
+    kept_after = now - PHONE_KEPT_AFTER
+    ended = 0
+    for record in NoticeConsent.objects.filter(player__isnull=True, withdrawn_at__isnull=True).order_by("pk"):
+        entries = list(record.entries.values_list("status", "closed_at"))
+        if any(
+            status in WAITING_STATUSES or closed is None or closed > kept_after for status, closed in entries
+        ):
+            continue
+        record.withdrawn_at = now
+        record.sms_number = ""
+        record.save(update_fields=["withdrawn_at", "sms_number"])
+        record.subscriptions.filter(ended_at__isnull=True).update(ended_at=now)
+        audit_record(
+            actor=None,
+            action="notices.consent_end",
+            obj=record,
+            after={"withdrawn_at": now},
+            note="24 hours after the player's lists (WTL-3)",
+            now=now,
+        )
+        ended += 1
+    return ended

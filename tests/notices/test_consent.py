@@ -2,7 +2,7 @@
 forged push subscriptions and SMS numbers that are not numbers refused, nothing written."""
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -207,3 +207,40 @@ def test_the_service_worker_may_cover_the_whole_site__NOT_1(client):
         "/",
     )
     assert "showNotification" in answer.text and "openWindow" in answer.text
+
+
+def test_a_phone_joiners_consent_ends_a_day_after_his_lists__NOT_1_WTL_3(db):
+    from cashgame.services.waiting_remote import waiting_leave
+    from notices.services import consents_end_after_lists
+
+    entry, token = phone_join(make_game())
+    consent = consent_give(where="wait", token=token, consent=True, sms_number="+421905777888", now=NOW)
+    subscription_add(where="wait", token=token, endpoint=FCM, p256dh=KEYS.p256dh, auth=KEYS.auth, now=NOW)
+    assert consents_end_after_lists() == 0  # still on the list
+    left = waiting_leave(token=token, entry_id=entry.pk)
+    assert consents_end_after_lists(now=left.closed_at + timedelta(hours=23)) == 0
+    assert consents_end_after_lists(now=left.closed_at + timedelta(hours=24)) == 1
+    consent.refresh_from_db()
+    assert (consent.withdrawn_at, consent.sms_number) == (left.closed_at + timedelta(hours=24), "")
+    assert PushSubscription.objects.get().ended_at == left.closed_at + timedelta(hours=24)
+    assert consents_end_after_lists(now=left.closed_at + timedelta(hours=25)) == 0
+
+
+def test_an_erased_player_gets_no_more_notices__NOT_1_GDP_1(manager, member, member_token):
+    from players.services.data_rights import player_erase
+
+    consent = consent_give(where="me", token=member_token, consent=True, sms_number="+421905333444", now=NOW)
+    subscription_add(
+        where="me", token=member_token, endpoint=FCM, p256dh=KEYS.p256dh, auth=KEYS.auth, now=NOW
+    )
+    player_erase(actor=manager, player=member, request="Letter of 1 December", now=LATER)
+    consent.refresh_from_db()
+    subscription = PushSubscription.objects.get()
+    assert (consent.withdrawn_at, consent.sms_number) == (LATER, "")
+    assert (subscription.ended_at, subscription.endpoint, subscription.p256dh, subscription.auth) == (
+        LATER,
+        "",
+        "",
+        "",
+    )
+    assert not AuditRecord.objects.filter(after__icontains="905333444").exists()
