@@ -40,6 +40,7 @@ ALLOWED_WORDS = {
     "JSON",
     "PDF",
     "Excel",  # the spreadsheet's name, on the XLSX download links
+    "SMS",  # a text message: "SMS" in Slovak too
 }
 
 
@@ -65,6 +66,9 @@ SLOVAK_TOO = {
     # name)
     *("eur", "aml", "id", "csv", "json", "utf", "tv", "qr", "ms", "sqlite", "postgresql", "cookie"),
     *("server", "nul", "pdf", "excel"),
+    # A text message (SMS, the same in Slovak); the notices' web standards and their key and
+    # address kinds named in the rule book: Web Push, VAPID, https, http, P-256
+    *("sms", "web", "push", "vapid", "https", "http", "p"),
 }
 # Placeholders, file-format tokens (with an underscore) and command-line options are no words.
 CODE_TOKENS = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[sdrfi]|%[sdr]|\{\{[^}]*\}\}|\S*_\S*|--\S+")

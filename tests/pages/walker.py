@@ -44,6 +44,7 @@ NOT_PAGES = {
     "reports:daily-pdf": "the daily report as a PDF file download (cardroom.pdf)",
     "reports:shift-pdf": "a shift's close as a PDF file download (cardroom.pdf)",
     "lobby:leagues": "the public room page's leagues, an htmx fragment inside lobby:room",
+    "notices:service-worker": "the notices' service worker, a script registered by static/js/notices.js",
 }
 
 # The dealer tablet: not a person's log-in but a paired device (devices.middleware), opened
