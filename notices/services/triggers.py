@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -19,6 +20,7 @@ from cardroom.money import format_eur
 from cardroom.selectors import venue_zone
 from cardroom.task_queue import send_on_commit
 from cashgame.models import WaitingEntry, WaitStatus
+from loyalty.selectors import player_link_token
 from notices.models import Channel, NoticeConsent, NoticeKind, NoticeLog
 from notices.selectors import consents_for
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -30,6 +32,14 @@ class News:
     about: str
     words: Callable[[], tuple[str, str]]  # (title, body), called in the reader's language
     expires_at: datetime | None = None
+
+
+def _page(consent: NoticeConsent, news: News) -> str:
+    """The page a tap opens: the one he consented on, except that a member's tournament and
+    payout news open his private page (a waiting-list link lasts a day)."""
+    if news.kind != NoticeKind.SEAT_READY and consent.player_id is not None:
+        return reverse("loyalty_room:me", args=[player_link_token(player_id=consent.player_id)])
+    return consent.page_path
 
 
 def _queue(consent: NoticeConsent, news: News, *, now: datetime) -> list[NoticeLog]:
@@ -54,7 +64,7 @@ def _queue(consent: NoticeConsent, news: News, *, now: datetime) -> list[NoticeL
                     language=language,
                     title=str(title)[:200],
                     body=str(body)[:500],
-                    url=consent.page_path,
+                    url=_page(consent, news),
                     created_at=now,
                     expires_at=news.expires_at,
                 )

@@ -190,3 +190,7 @@ def test_the_tournament_tells_its_start_its_draw_its_break_and_the_prize__NOT_1(
     assert logs()[3][:5] == ("payout_ready", "push", FCM + "told", "sk", "Vaša výplata je pripravená")
     assert logs()[3][5] == "Friday 50: 123,45 EUR je pre vás pripravených v pokladni."
     assert NoticeLog.objects.count() == 4
+    # A tap opens his private page.
+    assert set(NoticeLog.objects.values_list("url", flat=True)) == {
+        f"/room/me/{player_link_token(player_id=told.pk)}/"
+    }
