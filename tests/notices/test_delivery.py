@@ -204,3 +204,18 @@ def test_the_push_failure_is_kept_on_the_notice__NOT_1(floor, member, member_tok
     assert (log.status, log.attempts, log.last_error) == ("queued", 1, "timeout: no answer")
     assert json.loads(json.dumps(services.delivery.payload(log)))["url"] == f"/room/me/{member_token}/"
     assert NoticeLog.objects.count() == 1
+
+
+def test_the_key_command_prints_a_key_the_room_signs_with__NOT_1(settings):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    output = StringIO()
+    call_command("notices_vapid_keys", stdout=output)
+    lines = output.getvalue().splitlines()
+    private = lines[0].removeprefix("VAPID_PRIVATE_KEY=")
+    settings.VAPID_PRIVATE_KEY = private
+    assert lines[1] == "VAPID_SUBJECT=mailto:floor@your-room.example"
+    assert lines[2] == f"# public key (served to the pages from the private key): {vapid_public_key()}"
+    assert len(private) == 43 and len(vapid_public_key()) == 87
