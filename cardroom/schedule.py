@@ -69,4 +69,10 @@ BEAT_SCHEDULE: dict = {
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },
+    # NOT-1 with WTL-3: a phone joiner's consent (and SMS number) ends 24 hours after his lists.
+    "notices-consents-end": {
+        "task": "notices.consents_end",
+        "schedule": 15 * 60.0,
+        "options": {"expires": 15 * 60.0},
+    },
 }

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "tournaments",
     "leagues",
     "loyalty",
+    "notices",
     "cashgame",
     "cage",
     "reports",
@@ -339,6 +340,21 @@ CELERY_BEAT_SCHEDULER = "ops.scheduler:Scheduler"
 DEALERS_TIME_SCALE = int(os.environ.get("DEALERS_TIME_SCALE", "1"))
 # The room's periodic work: the reconcilers (every 2 s) and the daily closes (cardroom/schedule.py).
 CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
+
+# NOT-1 notices to a closed phone. Web Push signs with the venue's VAPID key: the private key
+# (base64url of the raw P-256 key, as `manage.py notices_vapid_keys` prints it) and a contact the
+# push services may write to ("mailto:floor@room.example"). No key: no push, SMS only.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip()
+# Push endpoints are https addresses of a public push service; these prefixes are let through as
+# well (the tests' local push service, "http://127.0.0.1:"). Empty in a room.
+PUSH_ENDPOINT_ALLOW_PREFIXES = env_list("PUSH_ENDPOINT_ALLOW_PREFIXES")
+# SMS: "console" (the log; development and tests) or "twilio" (its REST API: TWILIO_ACCOUNT_SID,
+# TWILIO_AUTH_TOKEN and SMS_FROM, the sender number or name). See notices/sms.py.
+SMS_BACKEND = os.environ.get("SMS_BACKEND", "console").strip()
+SMS_FROM = os.environ.get("SMS_FROM", "").strip()
+TWILIO_ACCOUNT_SID = os.environ.get("TWILIO_ACCOUNT_SID", "").strip()
+TWILIO_AUTH_TOKEN = os.environ.get("TWILIO_AUTH_TOKEN", "").strip()
 
 CACHES = {
     "default": (

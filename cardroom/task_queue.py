@@ -20,9 +20,14 @@ from cardroom.celery import app
 from cardroom.venues import venue_id_current
 
 
-def send_on_commit(name: str, *, eta: datetime, **kwargs) -> None:
+def send_on_commit(name: str, *, eta: datetime, robust: bool = False, **kwargs) -> None:
     """Send the task `name` with these keyword arguments (ids and ISO times only), to run at
     `eta`, when the current transaction commits. The task works for the venue the service works
-    for (cardroom.celery.RoomTask)."""
+    for (cardroom.celery.RoomTask). `robust`: a failure to send is logged and the other
+    callbacks of the commit still run (a player's notice, NOT-1, never stops the floor's own
+    messages, such as the seat hold's timer)."""
     kwargs.setdefault("venue_id", venue_id_current())
-    transaction.on_commit(partial(app.signature(name, kwargs=kwargs).apply_async, eta=eta))
+    send = partial(app.signature(name, kwargs=kwargs).apply_async, eta=eta)
+    # Django names a robust callback that failed by its __qualname__, which a partial lacks.
+    send.__qualname__ = f"send_on_commit({name})"
+    transaction.on_commit(send, robust=robust)

@@ -68,6 +68,7 @@ urlpatterns = [
     path("room/", include("screens.urls.public")),
     path("loyalty/", include("loyalty.urls")),
     path("printing/", include("printing.urls")),
+    path("notices/", include("notices.urls")),
     path("", include("devices.urls")),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico on pages that do not link one (the TV clock, the board).

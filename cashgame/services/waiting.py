@@ -143,6 +143,9 @@ def _call_next(*, game: Game, table: CashTable, now: datetime, actor) -> Waiting
     entry.seat = free_seat(table)
     entry.save(update_fields=["status", "called_at", "hold_until", "table", "seat"])
     hold_timer_send(entry, now=now)
+    # The player's notice (NOT-1) goes after the commit and after the hold's timer, robustly:
+    # whatever becomes of it, the call stands and the hold runs.
+    send_on_commit("notices.seat_ready", eta=now, robust=True, entry_id=entry.pk)
     queue_log(entry=entry, event=QueueEvent.CALL, at=now, actor=actor)
     audit_record(
         actor=actor,

@@ -9,7 +9,6 @@ is in it.
 
 import hashlib
 import hmac
-import re
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -21,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from cardroom.errors import DomainError, NotFound
 from cardroom.names import person_name_clean
+from cardroom.phones import phone_normalise
 from cardroom.selectors import venue_get
 from cardroom.services import audit_record
 from cardroom.venues import venue_default, venue_id_current
@@ -48,26 +48,12 @@ RATE_WINDOW = timedelta(hours=1)
 # make: enough for typing mistakes, too few to try card numbers one after another.
 ATTEMPTS_PER_JOIN = 3
 NICKNAME_MAX = 30
-_PHONE = re.compile(r"^\+?[0-9]{6,15}$")
-_PHONE_SEPARATORS = re.compile(r"[\s\-./()]")
 
 
 def address_key(address: str) -> str:
     """The network address as the rate limit counts it: an HMAC, so the address itself is
     never stored."""
     return hmac.new(settings.SECRET_KEY.encode(), (address or "").encode(), hashlib.sha256).hexdigest()
-
-
-def phone_normalise(phone: str) -> str:
-    """ "+421 905 123-456" -> "+421905123456"; "" for no phone; a refusal for anything else."""
-    phone = _PHONE_SEPARATORS.sub("", phone or "")
-    if phone.startswith("00"):
-        phone = "+" + phone[2:]
-    if phone and not _PHONE.match(phone):
-        raise DomainError(
-            "invalid_phone", _("Write the phone number in digits, e.g. +421 905 123 456."), rule="WTL-1"
-        )
-    return phone
 
 
 def _attempts_exceeded(key: str, *, limit: int, now: datetime) -> bool:

@@ -17,6 +17,8 @@ every venue, whichever venue the manager works in.
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -141,6 +143,8 @@ def player_erase(*, actor, player: Player, request: str, now: datetime | None = 
             traces.nicknames.add(nickname)
         if phone:
             traces.phones.add(phone)
+    # NOT-1: the SMS numbers he gave for his notices (the notices app is reached by relation).
+    traces.phones.update(player.notice_consents.exclude(sms_number="").values_list("sms_number", flat=True))
 
     retain_until = identity_retained_until(player=player, today=today)
     sealed = seal(_sealed_identity(player, former=former, now=now)) if retain_until else ""
@@ -164,6 +168,7 @@ def player_erase(*, actor, player: Player, request: str, now: datetime | None = 
     player.refresh_search_keys()
     player.save()
     waiting = player_records(player, "waiting_entries").update(nickname="", phone="", join_address="")
+    _notices_end(player, now=now)
     erasure = PlayerErasure.objects.create(
         player=player,
         erased_at=now,
@@ -187,6 +192,17 @@ def player_erase(*, actor, player: Player, request: str, now: datetime | None = 
         now=now,
     )
     return erasure
+
+
+def _notices_end(player: Player, *, now: datetime) -> None:
+    """His notices (NOT-1) stop: consent withdrawn, SMS numbers and phones' push addresses gone."""
+    consents = player.notice_consents.all()
+    consents.filter(withdrawn_at__isnull=True).update(withdrawn_at=now)
+    consents.update(sms_number="")
+    for consent in consents:
+        consent.subscriptions.update(
+            ended_at=Coalesce("ended_at", Value(now)), endpoint="", p256dh="", auth=""
+        )
 
 
 @transaction.atomic

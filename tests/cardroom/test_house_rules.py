@@ -18,7 +18,7 @@ from tests.pages.walker import text_nodes
 
 ROOT = Path(settings.BASE_DIR)
 APPS = ["cage", "cardroom", "cashgame", "cashier", "chips", "dealers", "devices", "screens"]
-APPS += ["leagues", "loyalty", "players", "poker", "reports", "tournaments"]
+APPS += ["leagues", "loyalty", "notices", "players", "poker", "reports", "tournaments"]
 RULE_NAMED = re.compile(r"""rule=["']([A-Z]{3}-\d+)["']|_refuse\([^)]*["']([A-Z]{3}-\d+)["']""")
 
 

@@ -40,7 +40,11 @@ def test_first_come_first_called_and_holds_three_minutes__CSH_7(
         at(10) + HOLD,
         table12,
     )
-    assert len(callbacks) == 1  # the ETA timer, sent after commit
+    # The ETA timer, then the player's notice (NOT-1), both sent after commit.
+    assert [callback.func.__self__.task for callback in callbacks] == [
+        "cashgame.waiting_pass_due",
+        "notices.seat_ready",
+    ]
 
 
 def test_the_next_is_called_when_the_hold_is_over__CSH_7_WTL_2(floor, game12, table12, queue):

@@ -40,6 +40,7 @@ ALLOWED_WORDS = {
     "JSON",
     "PDF",
     "Excel",  # the spreadsheet's name, on the XLSX download links
+    "SMS",  # a text message: "SMS" in Slovak too
 }
 
 
@@ -70,6 +71,9 @@ SLOVAK_TOO = {
     # Printers: "port" (the same word in Slovak), USB, mm (millimetres of paper), the code pages'
     # names (ISO 8859-2, Latin-2, Windows-1250, PC852)
     *("port", "usb", "mm", "iso", "latin", "windows", "pc"),
+    # A text message (SMS, the same in Slovak); the notices' web standards and their key and
+    # address kinds named in the rule book: Web Push, VAPID, https, http, P-256
+    *("sms", "web", "push", "vapid", "https", "http", "p"),
 }
 # Placeholders, file-format tokens (with an underscore) and command-line options are no words.
 CODE_TOKENS = re.compile(r"%\(\w+\)[-#0 +]*\d*(?:\.\d+)?[sdrfi]|%[sdr]|\{\{[^}]*\}\}|\S*_\S*|--\S+")

@@ -47,6 +47,7 @@ NOT_PAGES = {
     "cashier:chip-slip-pdf": "a fill or credit slip as a PDF file download (cardroom.pdf)",
     "lobby:leagues": "the public room page's leagues, an htmx fragment inside lobby:room",
     "tv:promotions-rows": "the TV promotions screen's htmx fragment, polled inside tv:promotions",
+    "notices:service-worker": "the notices' service worker, a script registered by static/js/notices.js",
 }
 
 # The dealer tablet: not a person's log-in but a paired device (devices.middleware), opened

@@ -53,6 +53,10 @@ PUBLIC = {
     "devices:tablet-action",
     # A player's private points page (LOY-1): the signed link is the key, no log-in.
     "loyalty_room:me",
+    "notices:service-worker",
+    "notices:consent",
+    "notices:subscription",
+    "notices:withdraw",
 }
 
 EXPECTED = {
@@ -325,6 +329,11 @@ EXPECTED = {
     "tournaments:slips-print": {"post": "fm"},
     "tournaments:seat-tickets-print": {"post": "fm"},
     "tournaments:colour-up-print": {"post": "fm"},
+    # Notices (NOT-1): the player's own phone pages, keyed by their signed link; no log-in.
+    "notices:service-worker": {"get": "fcma"},
+    "notices:consent": {"post": "fcma"},
+    "notices:subscription": {"post": "fcma"},
+    "notices:withdraw": {"post": "fcma"},
 }
 
 LETTERS = {"f": "floor", "c": "cashier", "m": "manager", "a": "administrator"}

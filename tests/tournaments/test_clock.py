@@ -5,6 +5,7 @@ import pytest
 
 from cardroom.errors import DomainError
 from cardroom.models import AuditRecord
+from notices import tasks as notices_tasks
 from tests.tournaments.factories import T0, TournamentFactory
 from tournaments import tasks
 from tournaments.models import Tournament
@@ -232,10 +233,14 @@ def test_last_level_runs_on_without_end__TRN_8(floor, tournament):
 def test_eta_task_enqueued_after_commit_at_level_end__TRN_8(
     floor, tournament, django_capture_on_commit_callbacks
 ):
-    with mock.patch.object(tasks.clock_tick, "apply_async") as apply_async:
+    with (
+        mock.patch.object(tasks.clock_tick, "apply_async") as apply_async,
+        mock.patch.object(notices_tasks.tournament_start, "apply_async") as notice,
+    ):
         with django_capture_on_commit_callbacks(execute=True) as callbacks:
             started(floor, tournament)
-        assert len(callbacks) == 1
+        assert len(callbacks) == 2  # the tick, and the players' notice of the start (NOT-1)
+        notice.assert_called_once()
         apply_async.assert_called_once_with(
             (),
             {

@@ -28,7 +28,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.schedule import milliseconds, project
-from tournaments.services import level_end
+from tournaments.services import level_end, player_notices
 from tournaments.services._common import (
     ETA_HORIZON,
     check_transition,
@@ -127,6 +127,7 @@ def clock_start(*, actor, tournament: Tournament, now: datetime | None = None) -
     _enter_level(tournament, levels, 0, now=now)
     _save(tournament, actor=actor, action="clock.start", before=before, now=now)
     level_end.on_clock_start(tournament, now=now)
+    player_notices.start_told(tournament, now=now)
     return tournament
 
 
@@ -290,6 +291,8 @@ def _advance(tournament: Tournament, *, now: datetime) -> int:
         # Only the level the clock settles on needs its end message.
         settled = number == len(projection.rises) and not projection.last_level_opened
         _save(tournament, actor=None, action="clock.rise", before=before, now=now, enqueue=settled)
+        if settled and levels[rise.index].is_break:
+            player_notices.break_told(tournament, now=now)
     if projection.last_level_opened:
         level_end.on_level_end(tournament, levels, len(levels) - 1, now=now)
         before = clock_snapshot(tournament)

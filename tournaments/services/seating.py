@@ -34,6 +34,7 @@ from tournaments.models import Entry, EntryStatus, MoveReason, MoveSlip, Table, 
 from tournaments.selectors.seating import bust_plan, seating_state, waiting_slips
 from tournaments.services import clock
 from tournaments.services._common import lock_tournament
+from tournaments.services.player_notices import draw_told
 
 
 def _rng(rng: random.Random | None) -> random.Random:
@@ -146,6 +147,7 @@ def seating_draw(
             },
             now=now,
         )
+        draw_told(tournament, now=now)
     return sorted(tables, key=lambda table: table.number)
 
 

@@ -26,6 +26,7 @@ from cardroom.selectors import venue_get
 from cardroom.services import audit_record
 from poker.payouts import finishing_places, shared_prizes
 from tournaments.models import Entry, EntryStatus, Tournament, TournamentStatus
+from tournaments.services.player_notices import payouts_told
 
 
 def field_is_final(tournament: Tournament, rules) -> bool:
@@ -101,6 +102,8 @@ def places_assign_locked(
             winner.prize_cents = prizes.get(1) or None
         winner.save(update_fields=["finish_place", "prize_cents"])
         audit_record(actor=actor, action="entry.winner", obj=winner, after={"place": 1}, now=now)
+    payable = [entry.pk for entry in [*pending, winner] if entry is not None and entry.prize_cents]
+    payouts_told(payable, now=now)
     return places, winner
 
 

@@ -34,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.services import clock
 from tournaments.services._common import lock_tournament, rules_for, tournament_owner
+from tournaments.services.player_notices import payouts_told
 
 MAX_PLACES = 1000
 
@@ -176,6 +177,7 @@ def finalise_locked(tournament: Tournament, rules, *, actor, now: datetime) -> N
     for entry in placed:
         entry.prize_cents = amounts[entry.finish_place - 1]
     Entry.objects.bulk_update(placed, ["prize_cents"])
+    payouts_told([entry.pk for entry in placed if entry.prize_cents], now=now)
     audit_record(
         actor=actor,
         action="tournament.payouts_finalised",
