@@ -134,6 +134,9 @@ def test_a_forged_push_endpoint_is_refused__NOT_1(member_token, endpoint):
         ("not base64 at all!!", KEYS.auth),
         (KEYS.p256dh, ""),
     ],
+    # Named, not shown: the keys are new each run, and pytest-xdist's workers must collect the
+    # same test names.
+    ids=["not-on-the-curve", "key-too-short", "secret-of-15-bytes", "not-base64", "no-secret"],
 )
 def test_junk_push_keys_are_refused__NOT_1(member_token, p256dh, auth):
     consent_give(where="me", token=member_token, consent=True, now=NOW)
