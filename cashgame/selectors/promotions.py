@@ -119,7 +119,7 @@ def high_hands_now(*, now: datetime | None = None) -> list[dict]:
                 "starts_at": bounds[0],
                 "ends_at": bounds[1],
                 "seconds_left": left,
-                "left_text": f"{left // 60}:{left % 60:02d}",
+                "left_text": _countdown_text(left),
                 "prize_cents": prize + carried,
                 "carried_cents": carried,
                 "best": [
@@ -154,3 +154,10 @@ def promotion_periods_recent(*, promotion: Promotion, count: int = 12) -> list[P
     return list(
         promotion.periods.prefetch_related("claims__player", "awards__player").order_by("-starts_at")[:count]
     )
+
+
+def _countdown_text(seconds: int) -> str:
+    """As static/js/countdown.js counts on: 2:59, or 2:10:04 once there are hours left."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"

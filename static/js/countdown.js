@@ -5,9 +5,11 @@
    (the board's rows every few seconds) start from their own, fresher, seconds. */
 (function () {
   "use strict";
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  // 2:59 for a hold; 2:10:04 for a high-hand period of hours, not 130:04.
   function format(seconds) {
-    var minutes = Math.floor(seconds / 60), rest = seconds % 60;
-    return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+    var hours = Math.floor(seconds / 3600), minutes = Math.floor(seconds / 60) % 60, rest = seconds % 60;
+    return hours ? hours + ":" + two(minutes) + ":" + two(rest) : minutes + ":" + two(rest);
   }
   function tick() {
     var now = performance.now();

@@ -1,6 +1,7 @@
 """LOY-2 on the pages: the manager's promotion form (English and Slovak), the floor's claim with
 its refusal naming the rule, the TV's promotions screen and the waiting board's line."""
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -117,6 +118,10 @@ def test_the_floor_claims_and_the_tv_and_board_show_the_high_hand__LOY_2(
     tv = client.get("/tv/promotions/rows/").content.decode()
     assert name in tv and "Full house" in tv and "Table 1, seat 2" in tv and "250.00" in tv
     assert '<span class="pcard red"><b>Q</b><i>♥</i></span>' in tv
+    # Hours of the 4-hour period left: 2:10:04, not 130:04 (the same as countdown.js counts on).
+    seconds, text = re.search(r'data-countdown="(\d+)">([\d:]+)</time>', tv).groups()
+    hours, rest = divmod(int(seconds), 3600)
+    assert int(seconds) > 3600 and text == f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
     board = client.get("/board/rows/").content.decode()
     assert "High hand · All-day high hand" in board and name in board
     assert books_problems() == []
