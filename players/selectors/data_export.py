@@ -11,6 +11,7 @@ venue of the operator (VEN-1): each row of a list names its venue.
 
 import json
 from datetime import date, datetime
+from urllib.parse import urlsplit
 
 from django.utils import timezone
 
@@ -29,6 +30,9 @@ SECTIONS = (
     "transactions",
     "jackpot_shares",
     "waiting_lists",
+    "loyalty_points",
+    "notice_consents",
+    "notices",
     "exclusions",
     "audit_records",
 )
@@ -189,6 +193,61 @@ def _waiting(player: Player) -> list[dict]:
     ]
 
 
+def _loyalty_points(player: Player) -> list[dict]:
+    movements = player_records(player, "loyalty_movements").order_by("at", "pk")
+    return [
+        {
+            "venue": _venue(movement.venue_id),
+            "at": _moment(movement.at),
+            "kind": movement.kind,
+            "points": movement.points,
+            "value_cents": movement.value_cents,
+            "balance_after": movement.balance_after,
+            "description": movement.description,
+        }
+        for movement in movements
+    ]
+
+
+def _notice_consents(player: Player) -> list[dict]:
+    """His consents to notices (NOT-1): when, where, in which words, the SMS number, the phones
+    subscribed (the push service's host, not the address's secret path) and the withdrawal."""
+    consents = player.notice_consents.prefetch_related("subscriptions").order_by("given_at", "pk")
+    return [
+        {
+            "given_at": _moment(consent.given_at),
+            "given_on": consent.given_on,
+            "language": consent.language,
+            "consent_text": consent.consent_text,
+            "sms_number": consent.sms_number,
+            "phones": [urlsplit(phone.endpoint).hostname for phone in consent.subscriptions.all()],
+            "withdrawn_at": _moment(consent.withdrawn_at),
+        }
+        for consent in consents
+    ]
+
+
+def _notices(player: Player) -> list[dict]:
+    sent = [
+        notice
+        for consent in player.notice_consents.all()
+        for notice in consent.notices(manager="all_venues").all()
+    ]
+    return [
+        {
+            "venue": _venue(notice.venue_id),
+            "at": _moment(notice.created_at),
+            "channel": notice.channel,
+            "kind": notice.kind,
+            "title": notice.title,
+            "text": notice.body,
+            "status": notice.status,
+            "sent_at": _moment(notice.sent_at),
+        }
+        for notice in sorted(sent, key=lambda notice: (notice.created_at, notice.pk))
+    ]
+
+
 def _audit_row(record) -> dict:
     return {
         "venue": _venue(record.venue_id),
@@ -236,6 +295,9 @@ def player_data_document(*, player: Player, now: datetime | None = None) -> dict
         "transactions": _transactions(player),
         "jackpot_shares": _jackpot_shares(player),
         "waiting_lists": _waiting(player),
+        "loyalty_points": _loyalty_points(player),
+        "notice_consents": _notice_consents(player),
+        "notices": _notices(player),
         "exclusions": {
             "status": player.exclusion_status,
             "reason": player.exclusion_reason,
@@ -275,6 +337,11 @@ LIST_COLUMNS = {
         "venue", "game", "source", "status", "nickname", "phone", "added_at", "checked_in_at", "called_at",
         "table", "seat", "missed_calls", "left_at",
     ],
+    "loyalty_points": ["venue", "at", "kind", "points", "value_cents", "balance_after", "description"],
+    "notice_consents": [
+        "given_at", "given_on", "language", "consent_text", "sms_number", "phones", "withdrawn_at",
+    ],
+    "notices": ["venue", "at", "channel", "kind", "title", "text", "status", "sent_at"],
     "audit_records": [
         "venue", "at", "staff", "action", "object_type", "object_id", "object", "before", "after", "note",
     ],

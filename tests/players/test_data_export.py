@@ -207,6 +207,9 @@ def test_export_as_csv_tables_in_eur__GDP_1(history, manager):
         "transactions",
         "jackpot_shares",
         "waiting_lists",
+        "loyalty_points",
+        "notice_consents",
+        "notices",
         "exclusions",
         "audit_records",
     ]

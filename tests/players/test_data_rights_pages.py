@@ -175,6 +175,9 @@ def test_export_downloads_json_and_a_zip_of_csv_files_each_audited__GDP_1(client
             "transactions",
             "jackpot_shares",
             "waiting_lists",
+            "loyalty_points",
+            "notice_consents",
+            "notices",
             "exclusions",
             "audit_records",
         )
@@ -235,6 +238,9 @@ def test_export_downloads_one_workbook_with_numbers_and_times__GDP_1(client, his
         "transactions",
         "jackpot_shares",
         "waiting_lists",
+        "loyalty_points",
+        "notice_consents",
+        "notices",
         "exclusions",
         "audit_records",
     ]
