@@ -10,6 +10,7 @@ from django.core.management import call_command
 
 from cashgame.models import WaitingEntry, WaitStatus
 from cashgame.services.sessions import session_buy_in
+from cashier.models import TransactionKind
 from cashier.services import shift_open
 from dealers.models import Dealer, Push, PushKind, PushStatus
 from ops.metrics import exposition
@@ -63,7 +64,8 @@ def test_a_buy_in_posting_is_counted_in_the_gaming_day__OPS_2(cashier):
     }
     # The drawer's float is a posting of no cashier transaction ("other").
     assert {kind: count for kind, count in postings.items() if count} == {"cash_buy_in": 1.0, "other": 1.0}
-    assert len(postings) == 12
+    # Every kind of cashier transaction has its line, zero or not, and "other".
+    assert len(postings) == len(TransactionKind.values) + 1 == 13
     # Past the end of the gaming day (06:00), the new day has none.
     next_day = samples(exposition(now=NOW.replace(hour=6, minute=0) + timedelta(days=1)))
     assert next_day[("cardroom_ledger_postings_gaming_day", ("kind", "cash_buy_in"))] == 0.0
