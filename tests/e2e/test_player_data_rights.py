@@ -16,6 +16,7 @@ from django.core.management import call_command
 from cardroom.models import AuditRecord
 from cashier.models import Entry, Posting
 from players.models import PlayerErasure
+from players.selectors.data_export import SECTIONS
 from reports.selectors.books import books_problems
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import double_tap, log_in, screenshot
@@ -93,7 +94,7 @@ def test_a_manager_exports_and_erases_a_player_and_reads_the_seal__GDP_1(
     with page.expect_download() as download:
         page.get_by_role("link", name=words["csv"]).click()
     files = zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes()))
-    assert len(files.namelist()) == 9
+    assert len(files.namelist()) == len(SECTIONS) == 12
 
     page.get_by_role("link", name=words["erase"]).click()
     page.wait_for_selector("textarea[name=request]")
