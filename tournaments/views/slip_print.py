@@ -41,38 +41,55 @@ def move_slip_document(*, tournament: Tournament, move: dict) -> Document:
     )
 
 
-class MoveSlipsPrintView(RoleRequiredMixin, View):
-    """POST: every move still waiting, one slip each, to the floor desk's printer. A slip
-    printed once is not printed again; one that did not come out shows on the seating chart
-    with "print again"."""
+class FloorPrintView(RoleRequiredMixin, View):
+    """POST: a batch of papers to the floor desk's printer, then back to the page they came from
+    with how many went. Each subclass says what to print (`printouts`, None when there is
+    nothing to print from) and in which words."""
 
     allowed_roles = FLOOR_ROLES
     http_method_names = ["post"]
+    back = "tournaments:seating"
+
+    def printouts(self, tournament: Tournament, back: str) -> list[Printout] | None:
+        raise NotImplementedError
+
+    def no_printer_message(self) -> str:
+        return _("No floor printer is set up: print the slips from the browser.")
+
+    def sent_message(self) -> str:
+        raise NotImplementedError
 
     def post(self, request, pk: int):
         tournament = get_object_or_404(Tournament, pk=pk)
         printer = floor_printer_get()
-        if printer is None:
-            messages.error(request, _("No floor printer is set up: print the slips from the browser."))
-            return redirect("tournaments:seating", pk=pk)
-        back = reverse("tournaments:seating", args=[pk])
-        sent = print_batch(
-            actor=request.user,
-            printer=printer,
-            printouts=[
-                Printout(
-                    kind=JobKind.MOVE_SLIP,
-                    reference=f"move_slip:{move['slip'].pk}",
-                    document=move_slip_document(tournament=tournament, move=move),
-                    browser_url=back,
-                )
-                for move in pending_moves(tournament=tournament)
-            ],
-        )
-        messages.success(
-            request, _("Move slips sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
-        )
-        return redirect("tournaments:seating", pk=pk)
+        back = reverse(self.back, args=[pk])
+        printouts = self.printouts(tournament, back) if printer is not None else None
+        if printouts is None:
+            messages.error(request, self.no_printer_message())
+            return redirect(back)
+        sent = print_batch(actor=request.user, printer=printer, printouts=printouts)
+        messages.success(request, self.sent_message() % {"printer": printer, "n": sent})
+        return redirect(back)
+
+
+class MoveSlipsPrintView(FloorPrintView):
+    """POST: every move still waiting, one slip each, to the floor desk's printer. A slip
+    printed once is not printed again; one that did not come out shows on the seating chart
+    with "print again"."""
+
+    def printouts(self, tournament, back):
+        return [
+            Printout(
+                kind=JobKind.MOVE_SLIP,
+                reference=f"move_slip:{move['slip'].pk}",
+                document=move_slip_document(tournament=tournament, move=move),
+                browser_url=back,
+            )
+            for move in pending_moves(tournament=tournament)
+        ]
+
+    def sent_message(self):
+        return _("Move slips sent to %(printer)s: %(n)d.")
 
 
 def seat_ticket_document(*, tournament: Tournament, table_number: int, seat: dict) -> Document:
@@ -92,41 +109,27 @@ def seat_ticket_document(*, tournament: Tournament, table_number: int, seat: dic
     )
 
 
-class SeatTicketsPrintView(RoleRequiredMixin, View):
+class SeatTicketsPrintView(FloorPrintView):
     """POST: a seat ticket for every player seated now, table by table, to the floor desk's
     printer (TRN-9). A player whose seat has not changed since his last ticket gets none."""
 
-    allowed_roles = FLOOR_ROLES
-    http_method_names = ["post"]
+    def printouts(self, tournament, back):
+        return [
+            Printout(
+                kind=JobKind.SEAT_TICKET,
+                reference=f"seat_ticket:{seat['entry'].pk}:{row['table'].pk}:{seat['seat']}",
+                document=seat_ticket_document(
+                    tournament=tournament, table_number=row["table"].number, seat=seat
+                ),
+                browser_url=back,
+            )
+            for row in seating_tables(tournament=tournament)
+            for seat in row["seats"]
+            if seat["entry"] is not None
+        ]
 
-    def post(self, request, pk: int):
-        tournament = get_object_or_404(Tournament, pk=pk)
-        printer = floor_printer_get()
-        if printer is None:
-            messages.error(request, _("No floor printer is set up: print the slips from the browser."))
-            return redirect("tournaments:seating", pk=pk)
-        back = reverse("tournaments:seating", args=[pk])
-        sent = print_batch(
-            actor=request.user,
-            printer=printer,
-            printouts=[
-                Printout(
-                    kind=JobKind.SEAT_TICKET,
-                    reference=f"seat_ticket:{seat['entry'].pk}:{row['table'].pk}:{seat['seat']}",
-                    document=seat_ticket_document(
-                        tournament=tournament, table_number=row["table"].number, seat=seat
-                    ),
-                    browser_url=back,
-                )
-                for row in seating_tables(tournament=tournament)
-                for seat in row["seats"]
-                if seat["entry"] is not None
-            ],
-        )
-        messages.success(
-            request, _("Seat tickets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
-        )
-        return redirect("tournaments:seating", pk=pk)
+    def sent_message(self):
+        return _("Seat tickets sent to %(printer)s: %(n)d.")
 
 
 def chip_race_document(*, tournament: Tournament, active: dict, row: dict) -> Document:
@@ -155,35 +158,29 @@ def chip_race_document(*, tournament: Tournament, active: dict, row: dict) -> Do
     return Document(title=title, lines=lines)
 
 
-class ChipRaceSheetsPrintView(RoleRequiredMixin, View):
+class ChipRaceSheetsPrintView(FloorPrintView):
     """POST: the coming colour-up's sheet, one a table, to the floor desk's printer; a table's
     sheet for one colour-up is printed once."""
 
-    allowed_roles = FLOOR_ROLES
-    http_method_names = ["post"]
+    back = "tournaments:colour-up"
 
-    def post(self, request, pk: int):
-        tournament = get_object_or_404(Tournament, pk=pk)
-        printer = floor_printer_get()
+    def printouts(self, tournament, back):
         sheet = colour_up_sheet_get(tournament=tournament)
         active = sheet["active"]
-        if printer is None or active is None:
-            messages.error(request, _("No floor printer is set up: print the sheet from the browser."))
-            return redirect("tournaments:colour-up", pk=pk)
-        sent = print_batch(
-            actor=request.user,
-            printer=printer,
-            printouts=[
-                Printout(
-                    kind=JobKind.CHIP_RACE,
-                    reference=f"chip_race:{row['table'].pk}:{active['order']}",
-                    document=chip_race_document(tournament=tournament, active=active, row=row),
-                    browser_url=reverse("tournaments:colour-up", args=[pk]),
-                )
-                for row in sheet["tables"]
-            ],
-        )
-        messages.success(
-            request, _("Chip-race sheets sent to %(printer)s: %(n)d.") % {"printer": printer, "n": sent}
-        )
-        return redirect("tournaments:colour-up", pk=pk)
+        if active is None:
+            return None
+        return [
+            Printout(
+                kind=JobKind.CHIP_RACE,
+                reference=f"chip_race:{row['table'].pk}:{active['order']}",
+                document=chip_race_document(tournament=tournament, active=active, row=row),
+                browser_url=back,
+            )
+            for row in sheet["tables"]
+        ]
+
+    def no_printer_message(self):
+        return _("No floor printer is set up: print the sheet from the browser.")
+
+    def sent_message(self):
+        return _("Chip-race sheets sent to %(printer)s: %(n)d.")
